@@ -1,0 +1,30 @@
+#pragma once
+// Move generation for Italian draughts: R4..R12 and the capture precedence P1..P5.
+#include <cstdint>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace damiera {
+
+// Every legal move, one per distinct result (same from, to and captured set); Move::paths
+// tells how many distinct landing paths lead to it. This is what search plays.
+void generateMoves(const Position& pos, MoveList& out);
+
+// Every legal move as a distinct landing path (RULES.md: "keep duplicates"), sorted by
+// (from, path) in Italian square numbers. This is what `legalmoves` lists.
+std::vector<PathMove> generatePathMoves(const Position& pos);
+
+// Every complete capture sequence of the side to move, ignoring the precedence P1..P4.
+// Only for explaining why a capture the user typed is not legal.
+std::vector<PathMove> generateCaptureSequencesIgnoringPrecedence(const Position& pos);
+
+// R6: does the side to move have to capture?
+bool hasCapture(const Position& pos);
+
+// Number of legal moves without building them when possible (perft's last ply).
+// keepDuplicates counts distinct paths, otherwise distinct results.
+std::uint64_t countMoves(const Position& pos, bool keepDuplicates);
+
+}  // namespace damiera

@@ -1,0 +1,58 @@
+#pragma once
+// A position: three bitboards in the ghost layout (square.h), the side to move and an
+// incrementally updated Zobrist key.
+#include <cstdint>
+
+#include "core/move.h"
+#include "core/square.h"
+
+namespace damiera {
+
+enum class Color : std::uint8_t { White = 0, Black = 1 };
+
+constexpr Color opponent(Color c) { return c == Color::White ? Color::Black : Color::White; }
+
+class Position {
+ public:
+  Position() = default;  // empty board, White to move
+
+  static Position start();  // R3
+
+  Bitboard pieces(Color c) const { return c == Color::White ? white_ : black_; }
+  Bitboard men(Color c) const { return pieces(c) & ~kings_; }
+  Bitboard kings(Color c) const { return pieces(c) & kings_; }
+  Bitboard allKings() const { return kings_; }
+  Bitboard occupied() const { return white_ | black_; }
+  Bitboard empty() const { return kPlayable & ~occupied(); }
+  Color sideToMove() const { return side_; }
+  std::uint64_t key() const { return key_; }
+
+  bool isEmpty(Square sq) const { return (occupied() & bit(sq)) == 0; }
+  bool isKing(Square sq) const { return (kings_ & bit(sq)) != 0; }
+  bool hasPiece(Color c, Square sq) const { return (pieces(c) & bit(sq)) != 0; }
+
+  // Set-up (FEN, tests). Placing on an occupied square replaces what was there.
+  void put(Square sq, Color c, bool king);
+  void remove(Square sq);
+  void setSideToMove(Color c);
+
+  // The position after a legal move of the side to move (R11, R12).
+  Position after(const Move& m) const;
+
+  // A move that changes nothing irreversible resets nothing; this tells the game history
+  // whether the no-progress count (R15) starts again.
+  bool isProgressMove(const Move& m) const { return m.isCapture() || !isKing(m.from); }
+
+  friend bool operator==(const Position& a, const Position& b) {
+    return a.white_ == b.white_ && a.black_ == b.black_ && a.kings_ == b.kings_ && a.side_ == b.side_;
+  }
+
+ private:
+  Bitboard white_ = 0;
+  Bitboard black_ = 0;
+  Bitboard kings_ = 0;
+  Color side_ = Color::White;
+  std::uint64_t key_ = 0;
+};
+
+}  // namespace damiera
