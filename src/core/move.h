@@ -43,21 +43,26 @@ class MoveList {
  public:
   static constexpr int kCapacity = 128;
 
+  MoveList() {}  // leaves the storage uninitialised: lists are made at every node
+
   void push(const Move& m) {
-    if (size_ < kCapacity) moves_[size_++] = m;
+    if (size_ < kCapacity) storage_.moves[size_++] = m;
   }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-  Move* begin() { return moves_.data(); }
-  Move* end() { return moves_.data() + size_; }
+  const Move& operator[](int i) const { return storage_.moves[i]; }
+  Move& operator[](int i) { return storage_.moves[i]; }
+  const Move* begin() const { return storage_.moves; }
+  const Move* end() const { return storage_.moves + size_; }
+  Move* begin() { return storage_.moves; }
+  Move* end() { return storage_.moves + size_; }
 
  private:
-  std::array<Move, kCapacity> moves_;
+  union Storage {
+    Storage() {}
+    Move moves[kCapacity];
+  } storage_;
   int size_ = 0;
 };
 

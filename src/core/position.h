@@ -5,6 +5,7 @@
 
 #include "core/move.h"
 #include "core/square.h"
+#include "core/zobrist.h"
 
 namespace damiera {
 
@@ -37,22 +38,61 @@ class Position {
   void setSideToMove(Color c);
 
   // The position after a legal move of the side to move (R11, R12).
-  Position after(const Move& m) const;
+  Position after(const Move& m) const { return make<true>(m); }
+  // The same without updating the Zobrist key, which is left meaningless: only for perft,
+  // which never looks at keys.
+  Position afterUnhashed(const Move& m) const { return make<false>(m); }
 
   // A move that changes nothing irreversible resets nothing; this tells the game history
   // whether the no-progress count (R15) starts again.
   bool isProgressMove(const Move& m) const { return m.isCapture() || !isKing(m.from); }
 
   friend bool operator==(const Position& a, const Position& b) {
-    return a.white_ == b.white_ && a.black_ == b.black_ && a.kings_ == b.kings_ && a.side_ == b.side_;
+    return a.white_ == b.white_ && a.black_ == b.black_ && a.kings_ == b.kings_ &&
+           a.side_ == b.side_;
   }
 
  private:
+  template <bool kUpdateKey>
+  Position make(const Move& m) const;
+
   Bitboard white_ = 0;
   Bitboard black_ = 0;
   Bitboard kings_ = 0;
   Color side_ = Color::White;
   std::uint64_t key_ = 0;
 };
+
+template <bool kUpdateKey>
+inline Position Position::make(const Move& m) const {
+  Position next = *this;
+  const int us = static_cast<int>(side_);
+  const Bitboard fromBit = bit(m.from);
+  const Bitboard toBit = bit(m.to);
+  const bool wasKing = isKing(m.from);
+  // R12: a man reaching the far row is crowned; a capture that gets there has already ended,
+  // because men capture forward only (R7) and so cannot jump on from the last row.
+  const Bitboard promotionRow = side_ == Color::White ? kRank8 : kRank1;
+  const bool becomesKing = wasKing || (toBit & promotionRow) != 0;
+
+  // from == to is possible: a king's capture may loop back to its start square (R11).
+  Bitboard& own = side_ == Color::White ? next.white_ : next.black_;
+  Bitboard& theirs = side_ == Color::White ? next.black_ : next.white_;
+  own = (own & ~fromBit) | toBit;
+  next.kings_ = (next.kings_ & ~fromBit) | (becomesKing ? toBit : 0);
+  if constexpr (kUpdateKey) {
+    next.key_ ^= zobrist::piece(us, wasKing, m.from) ^ zobrist::piece(us, becomesKing, m.to) ^
+                 zobrist::kBlackToMove;
+    for (Bitboard victims = m.captured; victims; victims = withoutLowest(victims)) {
+      const Square sq = lowestSquare(victims);
+      next.key_ ^= zobrist::piece(1 - us, isKing(sq), sq);
+    }
+  }
+  // R11: every captured piece is removed together, at the end of the move.
+  theirs &= ~m.captured;
+  next.kings_ &= ~m.captured;
+  next.side_ = opponent(side_);
+  return next;
+}
 
 }  // namespace damiera

@@ -1,0 +1,382 @@
+#include "core/movegen.h"
+
+#include <algorithm>
+
+namespace damiera {
+
+namespace {
+
+// Directions in the ghost layout (square.h): a step is a shift by 4 or 5, up or down.
+enum Direction : int { kUpRight = -4, kUpLeft = -5, kDownLeft = 4, kDownRight = 5 };
+constexpr Direction kAllDirections[] = {kUpLeft, kUpRight, kDownLeft, kDownRight};
+
+// White men move toward rank 8 (lower numbers), Black men toward rank 1 (R3, R4).
+template <Color Us>
+constexpr Direction kForward[] = {Us == Color::White ? kUpLeft : kDownLeft,
+                                  Us == Color::White ? kUpRight : kDownRight};
+
+template <int D>
+constexpr Bitboard shift(Bitboard b) {
+  if constexpr (D > 0)
+    return b << D;
+  else
+    return b >> -D;
+}
+
+inline Bitboard shift(Bitboard b, int d) { return d > 0 ? b << d : b >> -d; }
+
+// The capture precedence P1..P4 of RULES.md as one number: a larger key is a better sequence.
+//   bits 24..27  P1: pieces captured
+//   bit  23      P2: the capturing piece is a king (a man that promotes still counts as a man)
+//   bits 18..22  P3: kings captured
+//   bits  0..15  P4: bit (15 - j) set when the j-th jump (j = 1..12) takes a king; with equal
+//                kings captured, comparing these bits as a number compares the jump numbers
+//                of the kings lexicographically, earliest first.
+// Sequences with equal keys are all legal (P5).
+struct PrecedenceKey {
+  static constexpr std::uint32_t kingJumpBit(int jump) { return 1u << (15 - jump); }
+  static constexpr std::uint32_t make(int captured, bool byKing, int kingsCaptured,
+                                      std::uint32_t kingJumpBits) {
+    return (static_cast<std::uint32_t>(captured) << 24) | (byKing ? 1u << 23 : 0u) |
+           (static_cast<std::uint32_t>(kingsCaptured) << 18) | kingJumpBits;
+  }
+};
+
+// One capture sequence in the making: the capturing piece's path so far.
+struct Sequence {
+  MovePath path;
+  Bitboard captured = 0;
+  int kingsCaptured = 0;
+  std::uint32_t kingJumpBits = 0;
+};
+
+// What the board looks like to the capturing piece (R8, R11).
+struct CaptureBoard {
+  Bitboard empty;    // empty squares, the capturing piece's start square included (R11)
+  Bitboard victims;  // pieces it may jump: enemy men for a man (R8), all enemies for a king
+  Bitboard enemyKings;
+};
+
+// Collects sequences, keeping only those with the best precedence key (or all of them).
+template <class Output>
+class CaptureCollector {
+ public:
+  CaptureCollector(Output& output, bool applyPrecedence)
+      : output_(output), applyPrecedence_(applyPrecedence) {}
+
+  // Called when a sequence can go no further (R10: only complete sequences are moves).
+  void complete(const Sequence& seq, bool byKing) {
+    const int jumps = seq.path.length - 1;
+    const std::uint32_t key =
+        PrecedenceKey::make(jumps, byKing, seq.kingsCaptured, seq.kingJumpBits);
+    if (applyPrecedence_) {
+      if (key < bestKey_) return;
+      if (key > bestKey_) {
+        bestKey_ = key;
+        output_.clear();
+      }
+    }
+    output_.add(seq);
+  }
+
+ private:
+  Output& output_;
+  bool applyPrecedence_;
+  std::uint32_t bestKey_ = 0;
+};
+
+// Counts the sequences with the best key without building them (perft's last ply).
+class CaptureCounter {
+ public:
+  void complete(const Sequence& seq, bool byKing) {
+    const std::uint32_t key =
+        PrecedenceKey::make(seq.path.length - 1, byKing, seq.kingsCaptured, seq.kingJumpBits);
+    if (key < bestKey_) return;
+    if (key > bestKey_) {
+      bestKey_ = key;
+      count_ = 0;
+    }
+    ++count_;
+  }
+  std::uint64_t count() const { return count_; }
+
+ private:
+  std::uint32_t bestKey_ = 0;
+  std::uint64_t count_ = 0;
+};
+
+template <bool kIsKing, Color Us, class Collector>
+void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collector) {
+  const Square at = seq.path.squares[seq.path.length - 1];
+  bool extended = false;
+  auto tryDirection = [&](int dir) {
+    const Bitboard jumped = shift(bit(at), dir);
+    // R11: a piece already captured stays on the board: it can be neither jumped again nor
+    // landed on (it is not in `empty`).
+    if ((jumped & board.victims & ~seq.captured) == 0) return;
+    const Bitboard landing = shift(jumped, dir);
+    if ((landing & board.empty) == 0) return;
+    extended = true;
+    const bool tookKing = (jumped & board.enemyKings) != 0;
+    const int jump = seq.path.length;  // 1 for the first jump
+    const std::uint32_t kingBit = tookKing ? PrecedenceKey::kingJumpBit(jump) : 0;
+    seq.path.squares[seq.path.length++] = lowestSquare(landing);
+    seq.captured |= jumped;
+    seq.kingsCaptured += tookKing;
+    seq.kingJumpBits |= kingBit;
+    extendCapture<kIsKing, Us>(board, seq, collector);
+    seq.kingJumpBits &= ~kingBit;
+    seq.kingsCaptured -= tookKing;
+    seq.captured &= ~jumped;
+    --seq.path.length;
+  };
+  // R7: a man jumps forward only; R9: a king in all four directions. R10: the direction may
+  // change at every jump. A man that lands on the last row cannot jump forward any more, so
+  // the move ends there (R12) without a special case.
+  if constexpr (kIsKing) {
+    for (Direction d : kAllDirections) tryDirection(d);
+  } else {
+    for (Direction d : kForward<Us>) tryDirection(d);
+  }
+  if (!extended && seq.path.length > 1) collector.complete(seq, kIsKing);
+}
+
+// Squares of `movers` that can make a first jump in direction D.
+template <int D>
+Bitboard firstJumpers(Bitboard movers, Bitboard victims, Bitboard empty) {
+  return shift<-2 * D>(shift<D>(shift<D>(movers) & victims) & empty);
+}
+
+// Men jump forward only, so what they already jumped and where they started always lies behind
+// them: whether a man can jump on from a square depends on the board as it was before the move.
+// These are the squares from which a man of Us could jump in direction D.
+template <Color Us, int D>
+Bitboard manJumpSquares(const Position& pos) {
+  return shift<-D>(pos.men(opponent(Us))) & shift<-2 * D>(pos.empty());
+}
+
+// Landing squares of the first jumps of men in direction D.
+template <Color Us, int D>
+Bitboard manFirstLandings(const Position& pos) {
+  return shift<D>(shift<D>(pos.men(Us)) & pos.men(opponent(Us))) & pos.empty();
+}
+
+template <Color Us>
+Bitboard manCapturers(const Position& pos) {
+  constexpr Color Them = opponent(Us);
+  const Bitboard men = pos.men(Us);
+  const Bitboard victims = pos.men(Them);  // R8: a man never captures a king
+  const Bitboard empty = pos.empty();
+  return firstJumpers<kForward<Us>[0]>(men, victims, empty) |
+         firstJumpers<kForward<Us>[1]>(men, victims, empty);
+}
+
+template <Color Us>
+Bitboard kingCapturers(const Position& pos) {
+  const Bitboard kings = pos.kings(Us);
+  if (!kings) return 0;
+  const Bitboard victims = pos.pieces(opponent(Us));
+  const Bitboard empty = pos.empty();
+  return firstJumpers<kUpLeft>(kings, victims, empty) |
+         firstJumpers<kUpRight>(kings, victims, empty) |
+         firstJumpers<kDownLeft>(kings, victims, empty) |
+         firstJumpers<kDownRight>(kings, victims, empty);
+}
+
+template <Color Us, class Collector>
+void generateCaptures(const Position& pos, Bitboard men, Bitboard kings, Collector& collector) {
+  constexpr Color Them = opponent(Us);
+  auto run = [&](auto isKingTag, Square from, Bitboard victims) {
+    constexpr bool kIsKing = decltype(isKingTag)::value;
+    const CaptureBoard board{pos.empty() | bit(from), victims, pos.kings(Them)};
+    Sequence seq;
+    seq.path.squares[0] = from;
+    seq.path.length = 1;
+    extendCapture<kIsKing, Us>(board, seq, collector);
+  };
+  for (Bitboard b = kings; b; b = withoutLowest(b))
+    run(std::true_type{}, lowestSquare(b), pos.pieces(Them));
+  for (Bitboard b = men; b; b = withoutLowest(b))
+    run(std::false_type{}, lowestSquare(b), pos.men(Them));
+}
+
+// Output that merges sequences with the same result into one Move (counting the paths).
+class UniqueMoves {
+ public:
+  explicit UniqueMoves(MoveList& list) : list_(list) {}
+  void clear() { list_.clear(); }
+  void add(const Sequence& seq) {
+    const Move move{seq.captured, seq.path.squares[0], seq.path.squares[seq.path.length - 1], 1};
+    for (Move& m : list_) {
+      if (m == move) {
+        ++m.paths;
+        return;
+      }
+    }
+    list_.push(move);
+  }
+
+ private:
+  MoveList& list_;
+};
+
+// Output that keeps every path.
+class PathMoves {
+ public:
+  explicit PathMoves(std::vector<PathMove>& list) : list_(list) {}
+  void clear() { list_.clear(); }
+  void add(const Sequence& seq) {
+    const Move move{seq.captured, seq.path.squares[0], seq.path.squares[seq.path.length - 1], 1};
+    list_.push_back(PathMove{move, seq.path});
+  }
+
+ private:
+  std::vector<PathMove>& list_;
+};
+
+template <Color Us>
+void generateQuietMoves(const Position& pos, MoveList& out) {
+  const Bitboard empty = pos.empty();
+  auto addSteps = [&](Bitboard movers, int dir) {
+    for (Bitboard targets = shift(movers, dir) & empty; targets; targets = withoutLowest(targets)) {
+      const Square to = lowestSquare(targets);
+      out.push(Move{0, static_cast<Square>(to - dir), to, 1});
+    }
+  };
+  for (Direction d : kForward<Us>) addSteps(pos.men(Us), d);  // R4
+  const Bitboard kings = pos.kings(Us);
+  if (kings)
+    for (Direction d : kAllDirections) addSteps(kings, d);  // R5
+}
+
+template <Color Us>
+void generateMovesFor(const Position& pos, MoveList& out) {
+  out.clear();
+  const Bitboard men = manCapturers<Us>(pos);
+  const Bitboard kings = kingCapturers<Us>(pos);
+  if (men | kings) {  // R6: a capture anywhere makes every quiet move illegal
+    UniqueMoves output(out);
+    CaptureCollector<UniqueMoves> collector(output, true);
+    generateCaptures<Us>(pos, men, kings, collector);
+    return;
+  }
+  generateQuietMoves<Us>(pos, out);
+}
+
+template <Color Us>
+std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
+  const Bitboard capturingMen = manCapturers<Us>(pos);
+  const Bitboard capturingKings = kingCapturers<Us>(pos);
+  if (capturingMen | capturingKings) {
+    // Counting paths needs no list; neither does counting results when only men capture,
+    // because two different paths of a man always capture different pieces.
+    if (!capturingKings) {
+      // The common case: men that capture one piece and cannot go on. Every such (man,
+      // direction) is one move with the same precedence key.
+      constexpr int d0 = kForward<Us>[0], d1 = kForward<Us>[1];
+      const Bitboard landings0 = manFirstLandings<Us, d0>(pos);
+      const Bitboard landings1 = manFirstLandings<Us, d1>(pos);
+      const Bitboard canGoOn = manJumpSquares<Us, d0>(pos) | manJumpSquares<Us, d1>(pos);
+      if (((landings0 | landings1) & canGoOn) == 0)
+        return static_cast<std::uint64_t>(popcount(landings0) + popcount(landings1));
+    }
+    if (keepDuplicates || !capturingKings) {
+      CaptureCounter counter;
+      generateCaptures<Us>(pos, capturingMen, capturingKings, counter);
+      return counter.count();
+    }
+    MoveList list;
+    UniqueMoves output(list);
+    CaptureCollector<UniqueMoves> collector(output, true);
+    generateCaptures<Us>(pos, capturingMen, capturingKings, collector);
+    if (!keepDuplicates) return static_cast<std::uint64_t>(list.size());
+    std::uint64_t paths = 0;
+    for (const Move& m : list) paths += m.paths;
+    return paths;
+  }
+  // Quiet moves: one per (piece, empty neighbour), counted without building them.
+  const Bitboard empty = pos.empty();
+  const Bitboard men = pos.men(Us);
+  const Bitboard kings = pos.kings(Us);
+  std::uint64_t count =
+      popcount(shift<kForward<Us>[0]>(men) & empty) + popcount(shift<kForward<Us>[1]>(men) & empty);
+  if (kings) {
+    count += popcount(shift<kUpLeft>(kings) & empty) + popcount(shift<kUpRight>(kings) & empty) +
+             popcount(shift<kDownLeft>(kings) & empty) + popcount(shift<kDownRight>(kings) & empty);
+  }
+  return count;
+}
+
+template <Color Us>
+void pathMovesFor(const Position& pos, bool applyPrecedence, std::vector<PathMove>& out) {
+  PathMoves output(out);
+  CaptureCollector<PathMoves> collector(output, applyPrecedence);
+  generateCaptures<Us>(pos, pos.men(Us), pos.kings(Us), collector);
+}
+
+std::vector<PathMove> capturePaths(const Position& pos, bool applyPrecedence) {
+  std::vector<PathMove> out;
+  if (pos.sideToMove() == Color::White)
+    pathMovesFor<Color::White>(pos, applyPrecedence, out);
+  else
+    pathMovesFor<Color::Black>(pos, applyPrecedence, out);
+  return out;
+}
+
+// legalmoves order: ascending (from, path) in Italian square numbers.
+void sortByNotation(std::vector<PathMove>& moves) {
+  auto numbers = [](const PathMove& m) {
+    std::array<int, kMaxPathSquares> key{};
+    for (int i = 0; i < m.path.length; ++i) key[i] = numberOfSquare(m.path.squares[i]);
+    return key;
+  };
+  std::sort(moves.begin(), moves.end(),
+            [&](const PathMove& a, const PathMove& b) { return numbers(a) < numbers(b); });
+}
+
+}  // namespace
+
+void generateMoves(const Position& pos, MoveList& out) {
+  if (pos.sideToMove() == Color::White)
+    generateMovesFor<Color::White>(pos, out);
+  else
+    generateMovesFor<Color::Black>(pos, out);
+}
+
+std::vector<PathMove> generatePathMoves(const Position& pos) {
+  std::vector<PathMove> out;
+  if (hasCapture(pos)) {
+    out = capturePaths(pos, true);
+  } else {
+    MoveList quiet;
+    generateMoves(pos, quiet);
+    for (const Move& m : quiet) {
+      MovePath path;
+      path.squares[0] = m.from;
+      path.squares[1] = m.to;
+      path.length = 2;
+      out.push_back(PathMove{m, path});
+    }
+  }
+  sortByNotation(out);
+  return out;
+}
+
+std::vector<PathMove> generateCaptureSequencesIgnoringPrecedence(const Position& pos) {
+  std::vector<PathMove> out = capturePaths(pos, false);
+  sortByNotation(out);
+  return out;
+}
+
+bool hasCapture(const Position& pos) {
+  if (pos.sideToMove() == Color::White)
+    return (manCapturers<Color::White>(pos) | kingCapturers<Color::White>(pos)) != 0;
+  return (manCapturers<Color::Black>(pos) | kingCapturers<Color::Black>(pos)) != 0;
+}
+
+std::uint64_t countMoves(const Position& pos, bool keepDuplicates) {
+  return pos.sideToMove() == Color::White ? countMovesFor<Color::White>(pos, keepDuplicates)
+                                          : countMovesFor<Color::Black>(pos, keepDuplicates);
+}
+
+}  // namespace damiera
