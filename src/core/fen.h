@@ -15,7 +15,8 @@ inline constexpr std::string_view kStartFen =
 // Accepts kings (K14), ranges (1-12), spaces anywhere, either colour section first, empty
 // piece lists, an optional trailing '.'. Rejects with a precise message: unknown side, square
 // outside 1..32, a square listed twice or for both colours, a man on its own promotion row,
-// more than 12 pieces a side, anything else malformed.
+// more than 12 pieces a side, anything else malformed. Every message is one line starting with
+// "invalid fen: " and names the square, item or section at fault.
 Parsed<Position> parseFen(std::string_view text);
 
 // Canonical form: side, then White's then Black's squares ascending, kings prefixed, no ranges.
