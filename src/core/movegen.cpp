@@ -249,50 +249,70 @@ void generateQuietMoves(const Position& pos, MoveList& out) {
     for (Direction d : kAllDirections) addSteps(kings, d);  // R5
 }
 
+// The first jumps available to the men of Us, by direction, and whether any of them can go on.
+template <Color Us>
+struct ManJumps {
+  static constexpr int d0 = kForward<Us>[0];
+  static constexpr int d1 = kForward<Us>[1];
+  Bitboard landings0, landings1;  // landing squares of first jumps in directions d0, d1
+  bool anyContinues;
+
+  explicit ManJumps(const Position& pos)
+      : landings0(manFirstLandings<Us, d0>(pos)), landings1(manFirstLandings<Us, d1>(pos)) {
+    const Bitboard canGoOn = manJumpSquares<Us, d0>(pos) | manJumpSquares<Us, d1>(pos);
+    anyContinues = ((landings0 | landings1) & canGoOn) != 0;
+  }
+  bool any() const { return (landings0 | landings1) != 0; }
+  Bitboard capturers() const { return shift<-2 * d0>(landings0) | shift<-2 * d1>(landings1); }
+};
+
 template <Color Us>
 void generateMovesFor(const Position& pos, MoveList& out) {
   out.clear();
-  const Bitboard men = manCapturers<Us>(pos);
+  const ManJumps<Us> manJumps(pos);
   const Bitboard kings = kingCapturers<Us>(pos);
-  if (men | kings) {  // R6: a capture anywhere makes every quiet move illegal
-    UniqueMoves output(out);
-    CaptureCollector<UniqueMoves> collector(output, true);
-    generateCaptures<Us>(pos, men, kings, collector);
+  if (!manJumps.any() && !kings) {
+    generateQuietMoves<Us>(pos, out);
     return;
   }
-  generateQuietMoves<Us>(pos, out);
+  // R6: a capture anywhere makes every quiet move illegal.
+  if (!kings && !manJumps.anyContinues) {
+    // The common case: men that capture one piece and cannot go on; all equal under P1..P4.
+    auto addJumps = [&](Bitboard landings, int dir) {
+      for (; landings; landings = withoutLowest(landings)) {
+        const Square to = lowestSquare(landings);
+        out.push(Move{bit(to - dir), static_cast<Square>(to - 2 * dir), to, 1});
+      }
+    };
+    addJumps(manJumps.landings0, ManJumps<Us>::d0);
+    addJumps(manJumps.landings1, ManJumps<Us>::d1);
+    return;
+  }
+  UniqueMoves output(out);
+  CaptureCollector<UniqueMoves> collector(output, true);
+  generateCaptures<Us>(pos, manJumps.capturers(), kings, collector);
 }
 
 template <Color Us>
 std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
-  const Bitboard capturingMen = manCapturers<Us>(pos);
+  const ManJumps<Us> manJumps(pos);
   const Bitboard capturingKings = kingCapturers<Us>(pos);
-  if (capturingMen | capturingKings) {
+  if (manJumps.any() || capturingKings) {
+    if (!capturingKings && !manJumps.anyContinues)  // see generateMovesFor
+      return static_cast<std::uint64_t>(popcount(manJumps.landings0) +
+                                        popcount(manJumps.landings1));
     // Counting paths needs no list; neither does counting results when only men capture,
     // because two different paths of a man always capture different pieces.
-    if (!capturingKings) {
-      // The common case: men that capture one piece and cannot go on. Every such (man,
-      // direction) is one move with the same precedence key.
-      constexpr int d0 = kForward<Us>[0], d1 = kForward<Us>[1];
-      const Bitboard landings0 = manFirstLandings<Us, d0>(pos);
-      const Bitboard landings1 = manFirstLandings<Us, d1>(pos);
-      const Bitboard canGoOn = manJumpSquares<Us, d0>(pos) | manJumpSquares<Us, d1>(pos);
-      if (((landings0 | landings1) & canGoOn) == 0)
-        return static_cast<std::uint64_t>(popcount(landings0) + popcount(landings1));
-    }
     if (keepDuplicates || !capturingKings) {
       CaptureCounter counter;
-      generateCaptures<Us>(pos, capturingMen, capturingKings, counter);
+      generateCaptures<Us>(pos, manJumps.capturers(), capturingKings, counter);
       return counter.count();
     }
     MoveList list;
     UniqueMoves output(list);
     CaptureCollector<UniqueMoves> collector(output, true);
-    generateCaptures<Us>(pos, capturingMen, capturingKings, collector);
-    if (!keepDuplicates) return static_cast<std::uint64_t>(list.size());
-    std::uint64_t paths = 0;
-    for (const Move& m : list) paths += m.paths;
-    return paths;
+    generateCaptures<Us>(pos, manJumps.capturers(), capturingKings, collector);
+    return static_cast<std::uint64_t>(list.size());
   }
   // Quiet moves: one per (piece, empty neighbour), counted without building them.
   const Bitboard empty = pos.empty();
