@@ -1,0 +1,48 @@
+#pragma once
+// The commands of the native text protocol (PROTOCOL.md), one struct per command word.
+// A line parses into one Command; the Session executes it. The structs hold what the line said,
+// already checked for shape (counts, integers, keywords) but not against the game: whether a
+// FEN or a move is valid depends on the position, so the Session decides that.
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/perft.h"
+
+namespace damiera::protocol {
+
+struct Uci {};
+struct IsReady {};
+struct NewGame {};  // "ucinewgame"
+struct Quit {};
+
+// "setoption name <id> value <v>": the name may contain spaces (UCI), the value too.
+struct SetOption {
+  std::string name;
+  std::optional<std::string> value;  // absent when the line has no "value" part
+};
+
+// "position startpos|fen <FEN> [moves m1 m2 ...]"
+struct SetPosition {
+  std::optional<std::string> fen;  // absent means the start position
+  std::vector<std::string> moves;  // as typed; the Session checks them one by one
+};
+
+struct LegalMoves {};
+struct Display {};  // "d"
+
+inline constexpr int kMinPerftDepth = 1;
+inline constexpr int kMaxPerftDepth = 20;
+
+struct Perft {
+  int depth = 1;
+  PerftMode mode = PerftMode::KeepDuplicates;  // "unique" selects DropDuplicates
+};
+
+struct ShowResult {};  // "result"
+
+using Command = std::variant<Uci, IsReady, NewGame, Quit, SetOption, SetPosition, LegalMoves,
+                             Display, Perft, ShowResult>;
+
+}  // namespace damiera::protocol

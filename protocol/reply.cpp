@@ -1,0 +1,122 @@
+#include "protocol/reply.h"
+
+#include <cstdio>
+
+#include "core/notation.h"
+
+namespace damiera::protocol {
+
+namespace {
+
+bool isPrintableAscii(char c) { return c >= 0x20 && c < 0x7f; }
+
+std::string_view outcomeText(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::Ongoing:
+      return "*";
+    case Outcome::WhiteWins:
+      return "1-0";
+    case Outcome::BlackWins:
+      return "0-1";
+    case Outcome::Draw:
+      return "1/2-1/2";
+  }
+  return "*";
+}
+
+std::string_view reasonText(OutcomeReason reason) {
+  switch (reason) {
+    case OutcomeReason::Ongoing:
+      return "ongoing";
+    case OutcomeReason::NoPieces:
+      return "no-pieces";
+    case OutcomeReason::NoMoves:
+      return "no-moves";
+    case OutcomeReason::Repetition:
+      return "repetition";
+    case OutcomeReason::NoProgress:
+      return "no-progress";
+  }
+  return "ongoing";
+}
+
+}  // namespace
+
+std::string quoted(std::string_view text) {
+  const bool shortened = text.size() > kMaxQuotedChars;
+  if (shortened) text = text.substr(0, kMaxQuotedChars);
+  std::string out = "'";
+  for (char c : text) out += isPrintableAscii(c) ? c : '?';
+  if (shortened) out += "...";
+  out += '\'';
+  return out;
+}
+
+std::string errorLine(std::string_view message) {
+  std::string line = "error ";
+  line += message;
+  return line;
+}
+
+std::string idNameLine(std::string_view name, std::string_view version) {
+  std::string line = "id name ";
+  line += name;
+  line += ' ';
+  line += version;
+  return line;
+}
+
+std::string idAuthorLine(std::string_view author) {
+  std::string line = "id author ";
+  line += author;
+  return line;
+}
+
+std::string spinOptionLine(std::string_view name, int defaultValue, int min, int max) {
+  std::string line = "option name ";
+  line += name;
+  line += " type spin default " + std::to_string(defaultValue) + " min " + std::to_string(min) +
+          " max " + std::to_string(max);
+  return line;
+}
+
+std::string legalMovesLine(const std::vector<PathMove>& moves) {
+  std::string line = "legalmoves";
+  for (const PathMove& m : moves) {
+    line += ' ';
+    line += formatMove(m);
+  }
+  return line;
+}
+
+std::string resultLine(const GameResult& result) {
+  std::string line = "result ";
+  line += outcomeText(result.outcome);
+  line += ' ';
+  line += reasonText(result.reason);
+  return line;
+}
+
+std::string perftRootLine(const PerftDivideEntry& entry) {
+  return formatMove(entry.move) + ' ' + std::to_string(entry.nodes);
+}
+
+std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,
+                             std::uint64_t nodesPerSecond) {
+  return "perft " + std::to_string(depth) + " nodes " + std::to_string(nodes) + " time " +
+         std::to_string(milliseconds) + " nps " + std::to_string(nodesPerSecond);
+}
+
+std::string fenLine(std::string_view fen) {
+  std::string line = "fen ";
+  line += fen;
+  return line;
+}
+
+std::string keyLine(std::uint64_t key) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
+  return std::string("key ") + hex;
+}
+
+}  // namespace damiera::protocol

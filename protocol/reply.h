@@ -1,0 +1,48 @@
+#pragma once
+// Formatting of reply lines (PROTOCOL.md). Every reply is built here, so the wording of the
+// protocol lives in one place and clients (tools, tests) can share it.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/perft.h"
+
+namespace damiera::protocol {
+
+// Words from the user are echoed in errors at most this long, so a huge word gives a short reply.
+inline constexpr std::size_t kMaxQuotedChars = 40;
+
+// 'text' for an error message: shortened to kMaxQuotedChars (then "..."), every byte that is not
+// printable ASCII shown as '?', so a reply is always one clean line.
+std::string quoted(std::string_view text);
+
+// "error <message>": the one line every rejected input gets.
+std::string errorLine(std::string_view message);
+
+// The reply of a stdio or TCP transport to a line longer than it accepts.
+inline constexpr std::string_view kLineTooLongError = "error line too long";
+
+std::string idNameLine(std::string_view name, std::string_view version);
+std::string idAuthorLine(std::string_view author);
+// UCI declaration of an integer option: "option name <id> type spin default <d> min <a> max <b>".
+std::string spinOptionLine(std::string_view name, int defaultValue, int min, int max);
+
+// "legalmoves m1 m2 ..." in the order given, or just "legalmoves".
+std::string legalMovesLine(const std::vector<PathMove>& moves);
+
+// "result <* | 1-0 | 0-1 | 1/2-1/2> <ongoing | no-pieces | no-moves | repetition | no-progress>"
+std::string resultLine(const GameResult& result);
+
+// Perft: "<move> <count>" per root move, then the total with its speed.
+std::string perftRootLine(const PerftDivideEntry& entry);
+std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,
+                             std::uint64_t nodesPerSecond);
+
+std::string fenLine(std::string_view fen);
+// "key <16 lowercase hex digits>"
+std::string keyLine(std::uint64_t key);
+
+}  // namespace damiera::protocol

@@ -1,0 +1,61 @@
+#pragma once
+// A Session executes protocol commands against one game and answers through a sink. It does
+// no I/O: the same Session serves stdin and, later, every TCP connection (DESIGN.md).
+//
+// Every command either succeeds or replies with exactly one "error ..." line and leaves the
+// session as it was. Replies are whole lines without the newline; the transport adds it.
+// The search of a later issue will report from a worker thread through the same sink, so a
+// transport must make its sink safe to call from two threads.
+#include <functional>
+#include <string_view>
+
+#include "core/game.h"
+#include "engine/options.h"
+#include "protocol/command.h"
+
+namespace damiera {
+
+// R15 as a UCI option: moves per side without a capture or a man move; the game limit is
+// twice this in plies.
+inline constexpr std::string_view kNoProgressOption = "NoProgressMoves";
+inline constexpr int kNoProgressMovesMax = 1000;
+
+class Session {
+ public:
+  using Sink = std::function<void(std::string_view line)>;
+  enum class Flow { Continue, Quit };
+
+  explicit Session(Sink sink);
+  // The options' apply callbacks point at this session, so it stays where it was built.
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // One line of input: blank lines are ignored, a malformed one gets its error reply.
+  Flow handleLine(std::string_view line);
+  Flow handle(const protocol::Command& command);
+
+  const Game& game() const { return game_; }
+  const Options& options() const { return options_; }
+
+ private:
+  // One overload per command; std::visit in handle() fails to compile if one is missing.
+  Flow execute(const protocol::Uci&);
+  Flow execute(const protocol::IsReady&);
+  Flow execute(const protocol::NewGame&);
+  Flow execute(const protocol::Quit&);
+  Flow execute(const protocol::SetOption& command);
+  Flow execute(const protocol::SetPosition& command);
+  Flow execute(const protocol::LegalMoves&);
+  Flow execute(const protocol::Display&);
+  Flow execute(const protocol::Perft& command);
+  Flow execute(const protocol::ShowResult&);
+
+  void reply(std::string_view line) const { sink_(line); }
+  void replyError(std::string_view message) const;
+
+  Sink sink_;
+  Game game_;
+  Options options_;  // after game_: applying the defaults touches the game
+};
+
+}  // namespace damiera

@@ -1,0 +1,17 @@
+#pragma once
+// The stdin/stdout transport: moves lines between the streams and one Session, nothing more.
+#include <cstddef>
+#include <istream>
+#include <ostream>
+
+namespace damiera::server {
+
+// Longer input lines get one "error line too long" and are discarded.
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;  // 1 MiB
+
+// Runs until "quit" or the end of input (which counts as quit). Every reply is flushed as it
+// is written, so a GUI on the other end of a pipe sees it at once. Returns the process exit
+// code: 0, or 1 if the output could not be written (nobody is listening any more).
+int runStdioLoop(std::istream& in, std::ostream& out, std::size_t maxLineBytes = kMaxLineBytes);
+
+}  // namespace damiera::server

@@ -1,0 +1,182 @@
+// Session through its sink: what each command replies and what it does to the game.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "engine/session.h"
+#include "protocol/reply.h"
+
+using damiera::Session;
+
+namespace {
+
+// A session whose replies are collected; say() sends one line and returns what came back.
+class Probe {
+ public:
+  Probe() : session_([this](std::string_view line) { replies_.emplace_back(line); }) {}
+
+  std::vector<std::string> say(std::string_view line) {
+    replies_.clear();
+    lastFlow_ = session_.handleLine(line);
+    return replies_;
+  }
+  std::string fen() const { return damiera::formatFen(session_.game().position()); }
+  const Session& session() const { return session_; }
+  Session::Flow lastFlow() const { return lastFlow_; }
+
+ private:
+  std::vector<std::string> replies_;
+  Session session_;
+  Session::Flow lastFlow_ = Session::Flow::Continue;
+};
+
+using Lines = std::vector<std::string>;
+
+bool isOneErrorLine(const Lines& replies) {
+  return replies.size() == 1 && replies[0].rfind("error ", 0) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
+  Probe probe;
+  const Lines replies = probe.say("uci");
+  REQUIRE(replies.size() == 4);
+  CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
+  CHECK(replies[1].rfind("id author ", 0) == 0);
+  CHECK(replies[2] == "option name NoProgressMoves type spin default 40 min 1 max 1000");
+  CHECK(replies[3] == "uciok");
+}
+
+TEST_CASE("isready, ucinewgame, quit and blank lines", "[session]") {
+  Probe probe;
+  CHECK(probe.say("isready") == Lines{"readyok"});
+  CHECK(probe.say("").empty());
+  CHECK(probe.say(" \t \r").empty());
+  CHECK(probe.say("position startpos moves 21-17").empty());
+  CHECK(probe.say("ucinewgame").empty());
+  CHECK(probe.fen() == damiera::kStartFen);
+  CHECK(probe.session().game().moves().empty());
+  CHECK(probe.lastFlow() == Session::Flow::Continue);
+  CHECK(probe.say("quit").empty());
+  CHECK(probe.lastFlow() == Session::Flow::Quit);
+}
+
+TEST_CASE("position plays the moves and keeps the history", "[session]") {
+  Probe probe;
+  CHECK(probe.say("position startpos moves 22-19 10-14 19x10 5x14").empty());
+  CHECK(probe.session().game().moves().size() == 4);
+  CHECK(probe.session().game().keys().size() == 5);
+  CHECK(probe.say("position fen B:W21, 22 :B 1,K5 moves 5-9").empty());
+  CHECK(probe.fen() == "W:W21,22:B1,K9");
+}
+
+TEST_CASE("a rejected position leaves the game exactly as it was", "[session]") {
+  Probe probe;
+  REQUIRE(probe.say("position startpos moves 21-17 9-13").empty());
+  const std::string fenBefore = probe.fen();
+
+  const Lines illegal = probe.say("position startpos moves 21-17 10-14 17-12");
+  REQUIRE(isOneErrorLine(illegal));
+  CHECK(illegal[0].rfind("error illegal move 3 '17-12': ", 0) == 0);
+
+  const Lines badFen = probe.say("position fen W:W33:B1");
+  REQUIRE(isOneErrorLine(badFen));
+  CHECK(badFen[0].rfind("error invalid fen: ", 0) == 0);
+
+  CHECK(isOneErrorLine(probe.say("position")));
+  CHECK(isOneErrorLine(probe.say("position fen")));
+  CHECK(isOneErrorLine(probe.say("position startpos 21-17")));
+  CHECK(probe.fen() == fenBefore);
+  CHECK(probe.session().game().moves().size() == 2);
+}
+
+TEST_CASE("legalmoves lists every path in order, or nothing", "[session]") {
+  Probe probe;
+  CHECK(probe.say("legalmoves") == Lines{"legalmoves 21-17 21-18 22-18 22-19 23-19 23-20 24-20"});
+  probe.say("position fen W:WK22:B10,11,18,19");
+  CHECK(probe.say("legalmoves") == Lines{"legalmoves 22x13x6x15x22 22x15x6x13x22"});
+  probe.say("position fen W:W5:B1,2");
+  CHECK(probe.say("legalmoves") == Lines{"legalmoves"});
+}
+
+TEST_CASE("setoption NoProgressMoves sets the game's limit in plies, now and later", "[session]") {
+  Probe probe;
+  CHECK(probe.session().game().noProgressLimitPlies() == 80);
+  CHECK(probe.say("setoption name noprogressmoves value 2").empty());
+  CHECK(probe.session().game().noProgressLimitPlies() == 4);
+  probe.say("position startpos");
+  CHECK(probe.session().game().noProgressLimitPlies() == 4);
+  probe.say("ucinewgame");
+  CHECK(probe.session().game().noProgressLimitPlies() == 4);
+
+  for (const char* bad :
+       {"setoption name NoProgressMoves value 0", "setoption name NoProgressMoves value 1001",
+        "setoption name NoProgressMoves value 3x", "setoption name NoProgressMoves",
+        "setoption name Hash value 16", "setoption NoProgressMoves 3", "setoption name value 3"}) {
+    INFO(bad);
+    CHECK(isOneErrorLine(probe.say(bad)));
+    CHECK(probe.session().game().noProgressLimitPlies() == 4);
+  }
+}
+
+TEST_CASE("result names the outcome and its reason", "[session]") {
+  Probe probe;
+  CHECK(probe.say("result") == Lines{"result * ongoing"});
+  probe.say("position fen W:W22:B18 moves 22x13");
+  CHECK(probe.say("result") == Lines{"result 1-0 no-pieces"});
+  probe.say("position fen W:W5:B1,2");
+  CHECK(probe.say("result") == Lines{"result 0-1 no-moves"});
+  probe.say("position fen W:WK29:BK4 moves 29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4");
+  CHECK(probe.say("result") == Lines{"result 1/2-1/2 repetition"});
+  probe.say("setoption name NoProgressMoves value 2");
+  probe.say("position fen W:WK29:BK4 moves 29-25 4-8 25-21 8-12");
+  CHECK(probe.say("result") == Lines{"result 1/2-1/2 no-progress"});
+}
+
+TEST_CASE("perft divides by root move and totals", "[session]") {
+  Probe probe;
+  const Lines replies = probe.say("perft 3");
+  REQUIRE(replies.size() == 8);
+  CHECK(replies[0].rfind("21-17 ", 0) == 0);
+  CHECK(replies[7].rfind("perft 3 nodes 302 time ", 0) == 0);
+
+  probe.say("position fen W:WK22:B10,11,18,19");
+  CHECK(probe.say("perft 1")[2].rfind("perft 1 nodes 2 ", 0) == 0);
+  const Lines unique = probe.say("perft 1 unique");
+  REQUIRE(unique.size() == 2);
+  CHECK(unique[0] == "22x13x6x15x22 1");
+  CHECK(unique[1].rfind("perft 1 nodes 1 ", 0) == 0);
+
+  for (const char* bad : {"perft", "perft 0", "perft 21", "perft -1", "perft x", "perft 2 all",
+                          "perft 2 unique more"}) {
+    INFO(bad);
+    CHECK(isOneErrorLine(probe.say(bad)));
+  }
+}
+
+TEST_CASE("d draws the board then gives the FEN and the key", "[session]") {
+  Probe probe;
+  const Lines replies = probe.say("d");
+  REQUIRE(replies.size() >= 3);
+  CHECK(replies[replies.size() - 2] == "fen " + std::string(damiera::kStartFen));
+  CHECK(replies.back() == damiera::protocol::keyLine(probe.session().game().position().key()));
+  CHECK(replies[1] == "8   b     b     b     b        8   1     2     3     4");
+}
+
+TEST_CASE("anything else is one error line and changes nothing", "[session]") {
+  Probe probe;
+  probe.say("position startpos moves 23-19");
+  const std::string fenBefore = probe.fen();
+  CHECK(probe.say("go") == Lines{"error unknown command 'go'"});
+  CHECK(probe.say("UCI") == Lines{"error unknown command 'UCI'"});
+  CHECK(probe.say("isready now") == Lines{"error isready takes no arguments, got 'now'"});
+  const Lines huge = probe.say(std::string(5000, 'z'));
+  REQUIRE(isOneErrorLine(huge));
+  CHECK(huge[0].size() < 100);
+  CHECK(probe.say(std::string("\x01\xff", 2)) == Lines{"error unknown command '?"
+                                                       "?'"});
+  CHECK(probe.fen() == fenBefore);
+  CHECK(probe.lastFlow() == Session::Flow::Continue);
+}
