@@ -1,0 +1,44 @@
+#pragma once
+// What a search is asked to do: the limits of one `go` command and the engine options that
+// shape every search (setoption).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/move.h"
+
+namespace damiera {
+
+inline constexpr int kDefaultMoveOverheadMs = 30;
+inline constexpr int kMaxMoveOverheadMs = 5000;
+inline constexpr int kDefaultThreads = 1;
+inline constexpr int kMaxThreads = 256;
+inline constexpr int kDefaultMultiPv = 1;
+inline constexpr int kMaxMultiPv = 64;
+
+// The limits of one search (`go ...`). Any mix is allowed; the search ends at the first limit
+// reached. With none at all (and not infinite, not ponder) the search runs to the maximum
+// depth, which in practice means "until stop".
+struct SearchLimits {
+  int depth = 0;                           // 0: no depth limit
+  std::uint64_t nodes = 0;                 // 0: no node limit
+  std::optional<std::int64_t> moveTimeMs;  // exact thinking time
+  std::optional<std::int64_t> timeMs[2];   // remaining clock, by Color (White = 0)
+  std::int64_t incrementMs[2] = {0, 0};    // increment per move, by Color
+  int movesToGo = 0;                       // moves to the next time control; 0: none
+  bool infinite = false;                   // search until stop; bestmove only after stop
+  bool ponder = false;                     // search until ponderhit (then timed) or stop
+  std::vector<Move> searchMoves;           // restrict the root to these (empty: all)
+
+  bool hasClock() const { return timeMs[0].has_value() || timeMs[1].has_value(); }
+};
+
+// Engine options (setoption) that every search uses.
+struct SearchOptions {
+  int threads = kDefaultThreads;                // "Threads": Lazy SMP helpers = threads - 1
+  int multiPv = kDefaultMultiPv;                // "MultiPV": lines reported per iteration
+  int moveOverheadMs = kDefaultMoveOverheadMs;  // "Move Overhead": kept in reserve per move
+  bool ponder = false;                          // "Ponder": the GUI may ponder; budget a bit more
+};
+
+}  // namespace damiera

@@ -1,0 +1,171 @@
+#include "search/search.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+#include "search/timeman.h"
+#include "search/worker.h"
+
+namespace damiera {
+
+namespace {
+
+std::optional<Move> expectedReply(const TranspositionTable& table, const Position& root,
+                                  const Move& best) {
+  const Position next = root.after(best);
+  MoveList replies;
+  generateMoves(next, replies);
+  if (replies.empty()) return std::nullopt;
+  const std::optional<TTHit> hit = table.probe(next.key(), 0);
+  if (!hit) return std::nullopt;
+  const int index = decodeMove(replies, hit->move);
+  if (index < 0) return std::nullopt;
+  return replies[index];
+}
+
+std::vector<RootMove> makeRootMoves(const Position& root, const MoveList& legal,
+                                    const std::vector<Move>& searchMoves,
+                                    const TranspositionTable& table) {
+  std::vector<RootMove> rootMoves;
+  for (const Move& m : legal) {
+    const bool allowed = searchMoves.empty() ||
+                         std::find(searchMoves.begin(), searchMoves.end(), m) != searchMoves.end();
+    if (allowed) rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {}});
+  }
+  // searchmoves naming no legal move restricts nothing rather than leaving nothing to play.
+  if (rootMoves.empty())
+    for (const Move& m : legal)
+      rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {}});
+  // The table's move first: depth 1 then confirms it cheaply.
+  if (const std::optional<TTHit> hit = table.probe(root.key(), 0)) {
+    const int index = decodeMove(legal, hit->move);
+    if (index >= 0) {
+      auto it = std::find_if(rootMoves.begin(), rootMoves.end(),
+                             [&](const RootMove& rm) { return rm.move == legal[index]; });
+      if (it != rootMoves.end()) std::rotate(rootMoves.begin(), it, it + 1);
+    }
+  }
+  return rootMoves;
+}
+
+}  // namespace
+
+// ---- SearchControl --------------------------------------------------------------------------
+
+void SearchControl::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_.store(true, std::memory_order_relaxed);
+  }
+  changed_.notify_all();
+}
+
+void SearchControl::ponderhit() {
+  {
+    std::lock_guard lock(mutex_);
+    ponderhitTime_ = Clock::now();
+    ponderhit_.store(true, std::memory_order_release);
+  }
+  changed_.notify_all();
+}
+
+void SearchControl::reset() {
+  std::lock_guard lock(mutex_);
+  stop_.store(false, std::memory_order_relaxed);
+  ponderhit_.store(false, std::memory_order_relaxed);
+}
+
+SearchControl::Clock::time_point SearchControl::ponderhitTime() const {
+  std::lock_guard lock(mutex_);
+  return ponderhitTime_;
+}
+
+void SearchControl::waitForStop(bool orPonderhit) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] {
+    return stop_.load(std::memory_order_relaxed) ||
+           (orPonderhit && ponderhit_.load(std::memory_order_relaxed));
+  });
+}
+
+// ---- SearchContext --------------------------------------------------------------------------
+
+SearchContext::SearchContext(std::shared_ptr<TranspositionTable> table)
+    : table_(std::move(table)) {}
+
+SearchContext::~SearchContext() = default;
+
+void SearchContext::clearHistories() {
+  for (auto& tables : threadTables_) tables->clearHistory();
+}
+
+ThreadTables& SearchContext::threadTables(int index) {
+  while (static_cast<int>(threadTables_.size()) <= index)
+    threadTables_.push_back(std::make_unique<ThreadTables>());
+  return *threadTables_[index];
+}
+
+SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
+                       SearchContext& context, SearchControl& control,
+                       const SearchCallbacks& callbacks,
+                       std::chrono::steady_clock::time_point start) {
+  const Position& root = game.position();
+  SearchResult result;
+  auto finish = [&](SearchResult r) {
+    r.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+    if (callbacks.onResult) callbacks.onResult(r);
+    return r;
+  };
+
+  MoveList legal;
+  generateMoves(root, legal);
+  if (legal.empty()) return finish(result);  // R13: nothing to play, answered at once
+
+  TranspositionTable& table = context.table();
+  table.newSearch();
+  TimeBudget budget =
+      computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs, options.ponder);
+  std::vector<RootMove> rootMoves = makeRootMoves(root, legal, limits.searchMoves, table);
+
+  // One legal move on the clock: nothing to think about.
+  if (rootMoves.size() == 1 && budget.limited && !limits.infinite) {
+    if (limits.ponder) control.waitForStop(true);
+    result.bestMove = rootMoves[0].move;
+    result.ponderMove = expectedReply(table, root, rootMoves[0].move);
+    return finish(result);
+  }
+
+  SharedSearch shared(game, limits, options, table, control, callbacks, budget, start);
+  shared.rootMoves = std::move(rootMoves);
+  const int threads = std::clamp(options.threads, 1, kMaxThreads);
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int i = 0; i < threads; ++i) {
+    workers.push_back(std::make_unique<Worker>(shared, context.threadTables(i), i));
+    shared.workers.push_back(workers.back().get());
+  }
+  context.helpers_.resize(threads - 1);
+  context.helpers_.startAll([&](int helper) { workers[helper + 1]->iterate(); });
+
+  Worker& main = *workers[0];
+  main.iterate();
+  // Under infinite or ponder the answer waits for stop (or the ponderhit).
+  if (!shared.aborted() && (limits.infinite || (limits.ponder && !control.ponderhitReceived())))
+    control.waitForStop(/*orPonderhit=*/!limits.infinite);
+  shared.abort.store(true, std::memory_order_relaxed);
+  context.helpers_.waitAll();
+
+  const RootMove& best = main.rootMoves()[0];
+  result.bestMove = best.move;
+  if (best.pv.size() >= 2)
+    result.ponderMove = best.pv[1];
+  else
+    result.ponderMove = expectedReply(table, root, best.move);
+  result.depth = main.completedDepth();
+  result.score = reportScore(best.score);
+  result.nodes = shared.totalNodes();
+  return finish(result);
+}
+
+}  // namespace damiera

@@ -1,0 +1,129 @@
+#pragma once
+// The search: iterative deepening, aspiration windows, principal variation search (negamax
+// alpha-beta) over a shared transposition table, quiescence through forced captures, Lazy SMP
+// over several threads.
+//
+// Two ways in:
+//   runSearch()  synchronous: runs the search on the calling thread (plus the context's
+//                helper threads when Threads > 1) and returns when it is over. For callers that
+//                own their threads, e.g. a server-wide pool serving many sessions.
+//   Searcher     (searcher.h) the asynchronous wrapper for one session: start/stop/ponderhit/
+//                wait on its own worker thread.
+//
+// Reporting: SearchCallbacks::onInfo after every completed iteration, once per MultiPV line;
+// SearchCallbacks::onResult exactly once at the end, from the thread that ran the search.
+// Under infinite or ponder the result waits for SearchControl::stop() / ponderhit(), except
+// when there is no legal move at all, which is answered at once.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "search/limits.h"
+#include "search/score.h"
+#include "search/thread_pool.h"
+#include "search/tt.h"
+
+namespace damiera {
+
+// One `info` line: a completed iteration's result for one principal variation.
+struct SearchInfo {
+  int depth = 0;
+  int selDepth = 0;
+  int multiPv = 1;  // 1-based line number
+  ReportedScore score;
+  int rawScore = 0;  // internal score (score.h), from the side to move
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;
+  std::int64_t timeMs = 0;
+  int hashfull = 0;      // permille
+  std::vector<Move> pv;  // legal from the searched position, first move first
+};
+
+struct SearchResult {
+  std::optional<Move> bestMove;    // empty: the side to move has no legal move (bestmove none)
+  std::optional<Move> ponderMove;  // the expected reply, when known
+  int depth = 0;                   // last completed iteration (0 when none was needed)
+  ReportedScore score;
+  std::uint64_t nodes = 0;
+  std::int64_t timeMs = 0;
+};
+
+struct SearchCallbacks {
+  std::function<void(const SearchInfo&)> onInfo;
+  std::function<void(const SearchResult&)> onResult;
+};
+
+// Thread-safe commands to a running search. One control per search (make a fresh one, or
+// reset() it, for the next).
+class SearchControl {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  void stop();
+  // A ponder search becomes a normal timed search from now on.
+  void ponderhit();
+  void reset();
+
+  bool stopRequested() const { return stop_.load(std::memory_order_relaxed); }
+  bool ponderhitReceived() const { return ponderhit_.load(std::memory_order_acquire); }
+  Clock::time_point ponderhitTime() const;
+
+  // Blocks until stop() or, when `orPonderhit`, ponderhit().
+  void waitForStop(bool orPonderhit);
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> ponderhit_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  Clock::time_point ponderhitTime_{};
+};
+
+// Per-thread tables that outlive one search (move ordering histories); cleared by
+// ucinewgame. Defined in search.cpp.
+struct ThreadTables;
+
+// Everything a session keeps between its searches: the (shareable) transposition table, the
+// per-thread tables, and the Lazy SMP helper threads. One search at a time per context.
+class SearchContext {
+ public:
+  explicit SearchContext(std::shared_ptr<TranspositionTable> table);
+  ~SearchContext();
+  SearchContext(const SearchContext&) = delete;
+  SearchContext& operator=(const SearchContext&) = delete;
+
+  TranspositionTable& table() { return *table_; }
+  const std::shared_ptr<TranspositionTable>& sharedTable() const { return table_; }
+  void setTable(std::shared_ptr<TranspositionTable> table) { table_ = std::move(table); }
+
+  // ucinewgame: forget the move ordering histories (the table is cleared by its owner).
+  void clearHistories();
+
+ private:
+  friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,
+                                SearchContext&, SearchControl&, const SearchCallbacks&,
+                                std::chrono::steady_clock::time_point);
+  ThreadTables& threadTables(int index);
+
+  std::shared_ptr<TranspositionTable> table_;
+  std::vector<std::unique_ptr<ThreadTables>> threadTables_;
+  ThreadGroup helpers_;
+};
+
+// Searches game.position() with the game's history (repetitions R14, no-progress count R15)
+// under `limits` and `options`. Runs on the calling thread; returns (and calls onResult) when
+// the search is over. `start` is when the `go` arrived: time limits count from it.
+SearchResult runSearch(
+    const Game& game, const SearchLimits& limits, const SearchOptions& options,
+    SearchContext& context, SearchControl& control, const SearchCallbacks& callbacks,
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now());
+
+}  // namespace damiera

@@ -1,0 +1,75 @@
+#include "search/timeman.h"
+
+#include <algorithm>
+
+namespace damiera {
+
+namespace {
+
+// Without movestogo, assume the game lasts this many more moves: Italian games are short
+// (forced captures thin the board quickly), and guessing too many only wastes time early.
+constexpr int kDefaultMovesToGo = 30;
+constexpr int kMaxMovesToGo = 50;
+// Share of each increment spent on this move (the rest builds a reserve).
+constexpr int kIncrementPercent = 75;
+// With the Ponder option on, part of the thinking happens on the opponent's time.
+constexpr int kPonderBonusPercent = 25;
+// The hard limit: a few times the target, never more than this share of what is left (all
+// but a margin when this is the last move before the time control).
+constexpr int kHardOverSoft = 4;
+constexpr int kMaxClockPercent = 50;
+constexpr int kMaxClockPercentLastMove = 90;
+// An iteration typically costs about as much as all before it together, so one started after
+// this share of the hard limit would most likely be aborted.
+constexpr double kStartIterationHardFraction = 0.5;
+
+}  // namespace
+
+TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverheadMs,
+                             bool ponderEnabled) {
+  TimeBudget budget;
+  const int side = static_cast<int>(us);
+  if (limits.moveTimeMs) {
+    budget.limited = true;
+    budget.fixed = true;
+    budget.hardMs = std::max(kMinimumThinkMs, *limits.moveTimeMs - moveOverheadMs);
+    budget.softMs = budget.hardMs;
+  }
+  if (!limits.timeMs[side]) return budget;
+
+  const std::int64_t available = std::max<std::int64_t>(0, *limits.timeMs[side] - moveOverheadMs);
+  const std::int64_t increment = std::max<std::int64_t>(0, limits.incrementMs[side]);
+  const int movesToGo =
+      limits.movesToGo > 0 ? std::min(limits.movesToGo, kMaxMovesToGo) : kDefaultMovesToGo;
+
+  std::int64_t soft = available / movesToGo + increment * kIncrementPercent / 100;
+  if (ponderEnabled) soft += soft * kPonderBonusPercent / 100;
+  const int maxPercent = movesToGo == 1 ? kMaxClockPercentLastMove : kMaxClockPercent;
+  std::int64_t hard = std::min(soft * kHardOverSoft, available * maxPercent / 100);
+  hard = std::max(kMinimumThinkMs, hard);
+  soft = std::clamp(soft, kMinimumThinkMs, hard);
+
+  // Both a clock and a movetime: the tighter one wins.
+  if (budget.limited) {
+    budget.fixed = false;
+    budget.hardMs = std::min(budget.hardMs, hard);
+    budget.softMs = std::min(budget.softMs, soft);
+  } else {
+    budget.limited = true;
+    budget.hardMs = hard;
+    budget.softMs = soft;
+  }
+  return budget;
+}
+
+bool TimeManager::shouldStopAfterIteration(double instability) const {
+  if (!budget_.limited) return false;
+  const std::int64_t elapsed = elapsedMs();
+  if (budget_.fixed) return elapsed >= budget_.hardMs;
+  const double target = std::min<double>(static_cast<double>(budget_.softMs) * instability,
+                                         static_cast<double>(budget_.hardMs));
+  return elapsed >= target ||
+         static_cast<double>(elapsed) >= kStartIterationHardFraction * budget_.hardMs;
+}
+
+}  // namespace damiera

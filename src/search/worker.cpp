@@ -1,0 +1,453 @@
+#include "search/worker.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/movegen.h"
+#include "search/eval.h"
+
+namespace damiera {
+
+namespace {
+
+// ---- Tunables -------------------------------------------------------------------------------
+
+// Aspiration windows: from this depth, search around the previous score first.
+constexpr int kAspirationMinDepth = 5;
+constexpr int kAspirationDelta = 20;
+
+// Late move reductions: quiet moves ordered late rarely matter, search them shallower first.
+// Never reduced: forced captures, moves that hand the opponent a capture (exchanges and
+// shots: the tactics of this game), killers, promotions.
+constexpr int kLmrMinDepth = 3;
+constexpr int kLmrMinMoveIndex = 2;
+constexpr double kLmrBase = 0.5;
+constexpr double kLmrDivisor = 1.6;
+
+// Reverse futility pruning: at the last plies, a quiet position whose evaluation beats beta by
+// a margin per ply is a cut-off. Not when the opponent threatens a capture (the evaluation
+// does not see it), and not in thin endings where zugzwang is the rule.
+constexpr int kRfpMaxDepth = 3;
+constexpr int kRfpMarginPerPly = 90;
+constexpr int kRfpMinPieces = 10;
+
+// Move ordering.
+constexpr int kHashMoveOrder = 1 << 30;
+constexpr int kPromotionOrder = 1 << 26;
+constexpr int kFirstKillerOrder = 1 << 25;
+constexpr int kSecondKillerOrder = 1 << 24;
+constexpr int kHistoryMax = 1 << 14;  // history scores stay within +-kHistoryMax
+constexpr int kHistoryBonusMaxDepth = 20;
+
+// Lazy SMP: helper i skips some depths so that the threads spread over neighbouring
+// iterations instead of all searching the same one (the classic Stockfish 9 pattern).
+constexpr int kSkipPatterns = 20;
+constexpr std::array<int, kSkipPatterns> kSkipSize = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                                      3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+constexpr std::array<int, kSkipPatterns> kSkipPhase = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                                       4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+// Time management: how much the best move's instability stretches the soft limit.
+constexpr double kStableInstability = 0.75;
+constexpr double kMaxInstability = 2.0;
+constexpr double kInstabilityDecay = 0.5;
+
+// ---- Position queries search needs beyond movegen -------------------------------------------
+
+// R4, R5: can the side to move make any step (ignoring whether a capture is forced)?
+bool hasStep(const Position& pos) {
+  const Color us = pos.sideToMove();
+  const Bitboard empty = pos.empty();
+  const Bitboard men = pos.men(us);
+  const Bitboard kings = pos.kings(us);
+  const Bitboard menTargets =
+      us == Color::White ? (men >> 4) | (men >> 5) : (men << 4) | (men << 5);
+  const Bitboard kingTargets = (kings >> 4) | (kings >> 5) | (kings << 4) | (kings << 5);
+  return ((menTargets | kingTargets) & empty) != 0;
+}
+
+bool hasLegalMove(const Position& pos) { return hasStep(pos) || hasCapture(pos); }
+
+// Would the side not to move have a capture if it were its turn?
+bool opponentThreatensCapture(const Position& pos) {
+  Position flipped = pos;
+  flipped.setSideToMove(opponent(pos.sideToMove()));
+  return hasCapture(flipped);
+}
+
+bool isPromotion(const Position& pos, const Move& m) {
+  if (pos.isKing(m.from)) return false;
+  return (bit(m.to) & (pos.sideToMove() == Color::White ? kRank8 : kRank1)) != 0;
+}
+
+struct LmrTable {
+  std::array<std::array<int, MoveList::kCapacity>, kMaxDepth + 2> reduction{};
+  LmrTable() {
+    for (int d = 1; d < kMaxDepth + 2; ++d)
+      for (int n = 1; n < MoveList::kCapacity; ++n)
+        reduction[d][n] = static_cast<int>(kLmrBase + std::log(d) * std::log(n) / kLmrDivisor);
+  }
+};
+
+int lateMoveReduction(int depth, int moveIndex) {
+  static const LmrTable table;
+  return table.reduction[std::min(depth, kMaxDepth + 1)][moveIndex];
+}
+
+}  // namespace
+
+std::uint64_t SharedSearch::totalNodes() const {
+  std::uint64_t sum = 0;
+  for (const Worker* w : workers) sum += w->nodes();
+  return sum;
+}
+
+bool Worker::enterNode(int ply) {
+  if (aborted()) return false;
+  const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+  nodes_.store(n, std::memory_order_relaxed);
+  if (ply > selDepth_) selDepth_ = ply;
+  if (!isMain()) return true;
+  // One thread: the node limit is exact, which makes `go nodes` reproducible.
+  if (shared_.limits.nodes && shared_.workers.size() == 1 && n >= shared_.limits.nodes)
+    shared_.abort.store(true, std::memory_order_relaxed);
+  if (--pollCountdown_ <= 0) poll();
+  return !aborted();
+}
+
+void Worker::poll() {
+  pollCountdown_ = kPollIntervalNodes;
+  if (shared_.control.stopRequested()) shared_.abort.store(true, std::memory_order_relaxed);
+  if (pondering_ && shared_.control.ponderhitReceived()) {
+    // The budget is for the time after the ponderhit.
+    pondering_ = false;
+    shared_.time.restart(shared_.control.ponderhitTime());
+  }
+  // Depth 1 always completes, so there is always a searched move to play.
+  if (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached())
+    shared_.abort.store(true, std::memory_order_relaxed);
+  if (shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes)
+    shared_.abort.store(true, std::memory_order_relaxed);
+}
+
+bool Worker::isRepetition(int ply) const {
+  // R14 is about the third occurrence, but a position repeated inside the search line could
+  // be repeated again by the same moves, so a repetition after the root already counts as a
+  // draw; one from before the root needs a second one.
+  const int index = rootIndex_ + ply;
+  const std::uint64_t key = keys_[index];
+  int earlier = 0;
+  for (int distance = 2; distance <= noProgress_[ply] && index - distance >= 0; distance += 2) {
+    if (keys_[index - distance] != key) continue;
+    if (index - distance >= rootIndex_ || ++earlier >= kRepetitionsForDraw - 1) return true;
+  }
+  return false;
+}
+
+bool Worker::isDraw(const Position& pos, int ply) const {
+  if (isRepetition(ply)) return true;
+  // R15, but R13 comes first: with no legal move the side to move has lost, not drawn.
+  return noProgress_[ply] >= shared_.noProgressLimit && hasLegalMove(pos);
+}
+
+void Worker::updatePv(int ply, const Move& m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
+}
+
+void Worker::orderMoves(const Position& pos, const MoveList& moves, int ttIndex, int ply,
+                        std::array<std::uint8_t, MoveList::kCapacity>& order) const {
+  std::array<int, MoveList::kCapacity> keys;
+  const int side = static_cast<int>(pos.sideToMove());
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    int key = history_[side][m.from][m.to];
+    if (i == ttIndex)
+      key = kHashMoveOrder;
+    else if (isPromotion(pos, m))
+      key += kPromotionOrder;
+    else if (m == killers_[ply][0])
+      key += kFirstKillerOrder;
+    else if (m == killers_[ply][1])
+      key += kSecondKillerOrder;
+    keys[i] = key;
+    order[i] = static_cast<std::uint8_t>(i);
+  }
+  // Insertion sort: lists are short and mostly ordered already.
+  for (int i = 1; i < moves.size(); ++i) {
+    const std::uint8_t item = order[i];
+    int j = i;
+    for (; j > 0 && keys[order[j - 1]] < keys[item]; --j) order[j] = order[j - 1];
+    order[j] = item;
+  }
+}
+
+void Worker::rewardQuiet(const Position& pos, const MoveList& moves, int bestIndex,
+                         const std::uint8_t* tried, int triedCount, int depth, int ply) {
+  const Move& best = moves[bestIndex];
+  const int bonus = std::min(depth, kHistoryBonusMaxDepth) * std::min(depth, kHistoryBonusMaxDepth);
+  // Gravity: scores saturate at kHistoryMax instead of growing without bound.
+  auto apply = [](int& h, int delta) { h += delta - h * std::abs(delta) / kHistoryMax; };
+  apply(historyOf(pos.sideToMove(), best), bonus);
+  for (int i = 0; i < triedCount; ++i) apply(historyOf(pos.sideToMove(), moves[tried[i]]), -bonus);
+  if (!(killers_[ply][0] == best)) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = best;
+  }
+}
+
+int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
+  pvLength_[ply] = ply;
+  if (!enterNode(ply)) return 0;
+  // Captures are forced (R6): while the side to move must capture, the position is not quiet
+  // and there is nothing to stand on. Once no capture is forced, the evaluation is the score.
+  if (!hasCapture(pos)) return hasStep(pos) ? evaluate(pos) : matedInPlies(ply);  // R13
+  if (ply >= kMaxPly - 1) return evaluate(pos);
+
+  const bool pvNode = beta - alpha > 1;
+  MoveList moves;
+  generateMoves(pos, moves);
+  int best = -kScoreInfinite;
+  for (const Move& m : moves) {
+    const int score = -qsearch(pos.after(m), -beta, -alpha, ply + 1);
+    if (aborted()) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) updatePv(ply, m);
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply, bool cutNode) {
+  const bool pvNode = beta - alpha > 1;
+  if (isDraw(pos, ply)) {
+    pvLength_[ply] = ply;
+    return kScoreDraw;
+  }
+  if (depth <= 0) return qsearch(pos, alpha, beta, ply);
+
+  pvLength_[ply] = ply;
+  if (!enterNode(ply)) return 0;
+  if (ply >= kMaxPly - 1) return qsearch(pos, alpha, beta, ply);
+
+  // Mate distance pruning: no line from here can beat a shorter forced result already known.
+  alpha = std::max(alpha, matedInPlies(ply));
+  beta = std::min(beta, mateInPlies(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  TranspositionTable& table = shared_.table;
+  const std::uint64_t key = pos.key();
+  const std::optional<TTHit> hit = table.probe(key, ply);
+  if (hit && !pvNode && hit->depth >= depth) {
+    const int score = hit->score;
+    if (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && score >= beta) ||
+        (hit->bound == Bound::Upper && score <= alpha))
+      return score;
+  }
+
+  MoveList moves;
+  generateMoves(pos, moves);
+  if (moves.empty()) return matedInPlies(ply);  // R13: no piece or no move
+  const bool forced = moves[0].isCapture();     // R6: then every legal move is a capture
+  // A single legal reply is no choice at all: look one ply further. A lone forced capture is
+  // so common (every exchange) that extending it everywhere doubles the tree; quiescence
+  // follows captures at the horizon anyway, so inside the tree only the principal variation
+  // gets it (self-play at 10 ms a move: +50 Elo over extending everywhere, +25 over never).
+  if (moves.size() == 1 && (pvNode || !forced)) ++depth;
+
+  int staticEval = TranspositionTable::kNoEval;
+  if (!forced) {
+    staticEval = hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos);
+    if (!pvNode && depth <= kRfpMaxDepth && !isDecisive(beta) &&
+        staticEval - kRfpMarginPerPly * depth >= beta &&
+        popcount(pos.occupied()) >= kRfpMinPieces && !opponentThreatensCapture(pos))
+      return staticEval;
+  }
+
+  std::array<std::uint8_t, MoveList::kCapacity> order;
+  const int ttIndex = hit ? decodeMove(moves, hit->move) : -1;
+  orderMoves(pos, moves, ttIndex, ply, order);
+
+  // The children's table entries are random memory accesses: start them all at once so their
+  // latencies overlap. Children at depth 0 go to quiescence, which does not use the table.
+  if (depth >= 2)
+    for (const Move& m : moves) table.prefetch(pos.after(m).key());
+
+  const int originalAlpha = alpha;
+  int best = -kScoreInfinite;
+  int bestIndex = -1;
+  std::array<std::uint8_t, MoveList::kCapacity> quietsTried;  // indices into moves
+  int quietCount = 0;
+  for (int n = 0; n < moves.size(); ++n) {
+    const int index = order[n];
+    const Move& m = moves[index];
+    const Position child = pos.after(m);
+    enter(ply, child, pos.isProgressMove(m));
+    const int newDepth = depth - 1;
+    int score;
+    if (n == 0) {
+      score = -search(child, -beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);
+    } else {
+      int reduction = 0;
+      if (depth >= kLmrMinDepth && n >= kLmrMinMoveIndex && !forced && !isPromotion(pos, m) &&
+          !(m == killers_[ply][0]) && !(m == killers_[ply][1]) && !hasCapture(child)) {
+        reduction = lateMoveReduction(depth, n) - (pvNode ? 1 : 0) + (cutNode ? 1 : 0);
+        reduction = std::clamp(reduction, 0, newDepth - 1);
+      }
+      score = -search(child, -alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+      if (score > alpha && reduction > 0)
+        score = -search(child, -alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+      if (pvNode && score > alpha && score < beta)
+        score = -search(child, -beta, -alpha, newDepth, ply + 1, false);
+    }
+    if (aborted()) return 0;
+
+    if (score > best) {
+      best = score;
+      bestIndex = index;
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) updatePv(ply, m);
+        if (alpha >= beta) break;
+      }
+    }
+    if (!forced) quietsTried[quietCount++] = static_cast<std::uint8_t>(index);
+  }
+
+  if (best >= beta && !forced)
+    rewardQuiet(pos, moves, bestIndex, quietsTried.data(), quietCount, depth, ply);
+
+  const Bound bound = best >= beta           ? Bound::Lower
+                      : best > originalAlpha ? Bound::Exact
+                                             : Bound::Upper;
+  const MoveCode code = bound == Bound::Upper ? kNoMoveCode : encodeMove(moves, bestIndex);
+  table.store(key, depth, bound, best, staticEval, code, ply);
+  return best;
+}
+
+int Worker::searchRoot(int alpha, int beta, int depth) {
+  pvLength_[0] = 0;
+  if (!enterNode(0)) return -kScoreInfinite;
+  const Position& root = shared_.root;
+  int best = -kScoreInfinite;
+  for (std::size_t i = pvIndex_; i < rootMoves_.size(); ++i) {
+    RootMove& rm = rootMoves_[i];
+    const Position child = root.after(rm.move);
+    enter(0, child, root.isProgressMove(rm.move));
+    int score;
+    if (i == pvIndex_) {
+      score = -search(child, -beta, -alpha, depth - 1, 1, false);
+    } else {
+      score = -search(child, -alpha - 1, -alpha, depth - 1, 1, true);
+      if (score > alpha && score < beta) score = -search(child, -beta, -alpha, depth - 1, 1, false);
+    }
+    if (aborted()) break;  // an unfinished search says nothing about this move
+
+    if (i == pvIndex_ || score > alpha) {
+      rm.score = score;
+      rm.selDepth = selDepth_;
+      rm.pv.assign(1, rm.move);
+      for (int p = 1; p < pvLength_[1]; ++p) rm.pv.push_back(pv_[1][p]);
+      if (i != pvIndex_) ++bestMoveChanges_;
+    } else {
+      rm.score = -kScoreInfinite;  // only known to be worse; sorts after, order kept
+    }
+    best = std::max(best, score);
+    if (score > alpha) {
+      alpha = score;
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+bool Worker::skipDepth(int depth) const {
+  const int pattern = (index_ - 1) % kSkipPatterns;
+  return ((depth + kSkipPhase[pattern]) / kSkipSize[pattern]) % 2 != 0;
+}
+
+void Worker::iterate() {
+  const int maxDepth =
+      shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxDepth) : kMaxDepth;
+  const std::size_t lines =
+      std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());
+  double instability = 0;
+  for (int depth = 1; depth <= maxDepth; ++depth) {
+    if (!isMain() && depth > 1 && skipDepth(depth)) continue;
+    for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
+    selDepth_ = 0;
+    bestMoveChanges_ = 0;
+    for (pvIndex_ = 0; pvIndex_ < lines && !aborted(); ++pvIndex_) {
+      const int previous = rootMoves_[pvIndex_].previousScore;
+      int delta = kAspirationDelta;
+      int alpha = -kScoreInfinite, beta = kScoreInfinite;
+      if (depth >= kAspirationMinDepth && previous > -kScoreInfinite && !isDecisive(previous)) {
+        alpha = std::max(previous - delta, -kScoreInfinite);
+        beta = std::min(previous + delta, kScoreInfinite);
+      }
+      for (;;) {
+        const int score = searchRoot(alpha, beta, depth);
+        std::stable_sort(rootMoves_.begin() + static_cast<std::ptrdiff_t>(pvIndex_),
+                         rootMoves_.end(), byScoreDescending);
+        if (aborted()) break;
+        if (score <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(score - delta, -kScoreInfinite);
+        } else if (score >= beta) {
+          beta = std::min(score + delta, kScoreInfinite);
+        } else {
+          break;
+        }
+        delta += delta;
+      }
+      std::stable_sort(rootMoves_.begin(),
+                       rootMoves_.begin() + static_cast<std::ptrdiff_t>(pvIndex_ + 1),
+                       byScoreDescending);
+    }
+    if (aborted()) break;
+    completedDepth_ = depth;
+    if (!isMain()) continue;
+    report(depth);
+    instability = instability * kInstabilityDecay + bestMoveChanges_;
+    if (shouldStop(std::min(kStableInstability + instability, kMaxInstability))) break;
+  }
+}
+
+bool Worker::shouldStop(double instability) {
+  poll();  // a ponderhit may have arrived since the last node
+  if (aborted()) return true;
+  if (pondering_ || !timeActive_) return false;
+  return shared_.time.shouldStopAfterIteration(instability);
+}
+
+void Worker::report(int depth) {
+  if (!shared_.callbacks.onInfo) return;
+  const std::uint64_t nodes = shared_.totalNodes();
+  const std::int64_t ms = shared_.elapsedSinceStartMs();
+  const int hashfull = shared_.table.hashfull();
+  const std::size_t lines =
+      std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());
+  for (std::size_t i = 0; i < lines; ++i) {
+    const RootMove& rm = rootMoves_[i];
+    SearchInfo info;
+    info.depth = depth;
+    info.selDepth = std::max(rm.selDepth, depth);
+    info.multiPv = static_cast<int>(i) + 1;
+    info.rawScore = rm.score;
+    info.score = reportScore(rm.score);
+    info.nodes = nodes;
+    info.timeMs = ms;
+    info.nps = nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1));
+    info.hashfull = hashfull;
+    info.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
+    shared_.callbacks.onInfo(info);
+  }
+}
+
+}  // namespace damiera

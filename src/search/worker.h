@@ -1,0 +1,171 @@
+#pragma once
+// Inside the search layer (not part of its API): the state one search shares between its
+// threads, and the Worker each thread runs: iterative deepening with aspiration windows,
+// principal variation search, quiescence through forced captures, move ordering, draws.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "search/limits.h"
+#include "search/score.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace damiera {
+
+// Deepest iteration; extensions and quiescence go further, up to kMaxPly.
+inline constexpr int kMaxDepth = 100;
+// The main thread looks at the clock and the stop flag this often (in nodes): at millions of
+// nodes a second that is well under a millisecond.
+inline constexpr int kPollIntervalNodes = 1024;
+
+// Per-thread memory kept between searches (SearchContext owns it).
+struct ThreadTables {
+  // Butterfly history: how often a quiet (from, to) of each colour caused a cut-off.
+  std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2> history{};
+  // Triangular principal variation table.
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
+
+  void clearHistory() {
+    for (auto& byFrom : history)
+      for (auto& byTo : byFrom) byTo.fill(0);
+  }
+};
+
+struct RootMove {
+  Move move;
+  int score = -kScoreInfinite;
+  int previousScore = -kScoreInfinite;
+  int selDepth = 0;
+  std::vector<Move> pv;
+};
+
+inline bool byScoreDescending(const RootMove& a, const RootMove& b) { return a.score > b.score; }
+
+class Worker;
+
+// One search: the root, the game history, the limits and the abort flag all threads watch.
+struct SharedSearch {
+  SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
+               TranspositionTable& table, SearchControl& control, const SearchCallbacks& callbacks,
+               const TimeBudget& budget, std::chrono::steady_clock::time_point start)
+      : root(game.position()),
+        noProgressLimit(game.noProgressLimitPlies()),
+        limits(limits),
+        options(options),
+        table(table),
+        control(control),
+        callbacks(callbacks),
+        time(budget, start),
+        start(start) {
+    // Only the positions since the last capture or man move can ever repeat (R14, R15).
+    const std::vector<std::uint64_t>& keys = game.keys();
+    const std::size_t first = keys.size() - 1 - static_cast<std::size_t>(game.noProgressPlies());
+    historyKeys.assign(keys.begin() + static_cast<std::ptrdiff_t>(first), keys.end());
+    rootNoProgress = game.noProgressPlies();
+  }
+
+  bool aborted() const { return abort.load(std::memory_order_relaxed); }
+  std::uint64_t totalNodes() const;
+  std::int64_t elapsedSinceStartMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+  }
+
+  const Position root;
+  std::vector<std::uint64_t> historyKeys;  // root key last
+  int rootNoProgress = 0;
+  const int noProgressLimit;
+  const SearchLimits& limits;
+  const SearchOptions& options;
+  TranspositionTable& table;
+  SearchControl& control;
+  const SearchCallbacks& callbacks;
+  TimeManager time;
+  const std::chrono::steady_clock::time_point start;
+  std::vector<RootMove> rootMoves;  // the starting list every worker copies
+  std::vector<Worker*> workers;
+  std::atomic<bool> abort{false};
+};
+
+// One thread of a search. Thread 0 is the main thread: it watches the clock and the stop flag,
+// reports, and its result is the search's; the others are Lazy SMP helpers that share only the
+// transposition table (and skip some depths so the threads spread over neighbouring iterations).
+class Worker {
+ public:
+  Worker(SharedSearch& shared, ThreadTables& tables, int index)
+      : shared_(shared),
+        history_(tables.history),
+        pv_(tables.pv),
+        index_(index),
+        rootMoves_(shared.rootMoves),
+        keys_(shared.historyKeys),
+        rootIndex_(static_cast<int>(shared.historyKeys.size()) - 1),
+        pondering_(shared.limits.ponder),
+        timeActive_(shared.time.limited() && !shared.limits.infinite) {
+    keys_.resize(keys_.size() + kMaxPly + 2);
+    noProgress_[0] = shared.rootNoProgress;
+    for (auto& k : killers_) k = {};
+  }
+
+  void iterate();
+
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  const std::vector<RootMove>& rootMoves() const { return rootMoves_; }
+  int completedDepth() const { return completedDepth_; }
+
+ private:
+  bool isMain() const { return index_ == 0; }
+  int searchRoot(int alpha, int beta, int depth);
+  int search(const Position& pos, int alpha, int beta, int depth, int ply, bool cutNode);
+  int qsearch(const Position& pos, int alpha, int beta, int ply);
+
+  // Counts the node; false when the search is being aborted (then return at once).
+  bool enterNode(int ply);
+  void poll();
+  bool aborted() const { return shared_.aborted(); }
+  bool isDraw(const Position& pos, int ply) const;
+  bool isRepetition(int ply) const;
+  void enter(int ply, const Position& child, bool progress) {
+    keys_[rootIndex_ + ply + 1] = child.key();
+    noProgress_[ply + 1] = progress ? 0 : noProgress_[ply] + 1;
+  }
+  void updatePv(int ply, const Move& m);
+  void orderMoves(const Position& pos, const MoveList& moves, int ttIndex, int ply,
+                  std::array<std::uint8_t, MoveList::kCapacity>& order) const;
+  int& historyOf(Color side, const Move& m) {
+    return history_[static_cast<int>(side)][m.from][m.to];
+  }
+  void rewardQuiet(const Position& pos, const MoveList& moves, int bestIndex,
+                   const std::uint8_t* tried, int triedCount, int depth, int ply);
+  bool skipDepth(int depth) const;
+  void report(int depth);
+  bool shouldStop(double instability);
+
+  SharedSearch& shared_;
+  std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2>& history_;
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1>& pv_;
+  const int index_;
+  std::vector<RootMove> rootMoves_;
+  std::size_t pvIndex_ = 0;
+  std::vector<std::uint64_t> keys_;  // game history since the last irreversible move, then path
+  const int rootIndex_;
+  std::array<int, kMaxPly + 2> noProgress_{};
+  std::array<int, kMaxPly + 2> pvLength_{};
+  std::array<std::array<Move, 2>, kMaxPly + 2> killers_;
+  std::atomic<std::uint64_t> nodes_{0};
+  int pollCountdown_ = kPollIntervalNodes;
+  int selDepth_ = 0;
+  int completedDepth_ = 0;
+  bool pondering_;
+  bool timeActive_;
+  int bestMoveChanges_ = 0;
+};
+
+}  // namespace damiera

@@ -1,0 +1,120 @@
+// The static evaluation: consistency of the term breakdown, colour symmetry, and the game
+// knowledge each term is meant to carry.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "search/bench.h"
+#include "search/eval.h"
+#include "test_util.h"
+
+using namespace damiera;
+using namespace damiera::test;
+
+namespace {
+
+// The same position seen from the other side: square n becomes 33 - n (a half turn of the
+// board, R2), every piece changes colour, and so does the side to move.
+Position colourFlipped(const Position& pos) {
+  Position flipped;
+  for (int n = 1; n <= kNumSquares; ++n) {
+    const Square sq = squareFromNumber(n);
+    if (pos.isEmpty(sq)) continue;
+    const Color c = pos.hasPiece(Color::White, sq) ? Color::White : Color::Black;
+    flipped.put(squareFromNumber(kNumSquares + 1 - n), opponent(c), pos.isKing(sq));
+  }
+  flipped.setSideToMove(opponent(pos.sideToMove()));
+  return flipped;
+}
+
+int term(const EvalReport& report, std::string_view name) {
+  for (const EvalTerm& t : report.terms)
+    if (t.name == name) return t.score;
+  FAIL("no term " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("The breakdown adds up to what search uses", "[search][eval]") {
+  for (std::string_view text : benchPositions()) {
+    const Position pos = fen(text);
+    const EvalReport report = explainEvaluation(pos);
+    int sum = 0;
+    for (const EvalTerm& t : report.terms) sum += t.score;
+    INFO(text);
+    CHECK(sum == report.sum);
+    CHECK(report.total == report.sum * report.scale / kEvalScaleFull);
+    CHECK(report.total == evaluate(pos));
+    CHECK(std::abs(report.total) < kScoreMateBound);
+  }
+}
+
+TEST_CASE("The evaluation is colour symmetric", "[search][eval]") {
+  for (std::string_view text : benchPositions()) {
+    const Position pos = fen(text);
+    INFO(text);
+    CHECK(evaluate(colourFlipped(pos)) == evaluate(pos));
+  }
+}
+
+TEST_CASE("Every term the eval command prints has a name", "[search][eval]") {
+  const EvalReport report = explainEvaluation(Position::start());
+  std::vector<std::string> names;
+  for (const EvalTerm& t : report.terms) names.emplace_back(t.name);
+  CHECK(names == std::vector<std::string>{"material", "advancement", "back rank guard",
+                                          "centre and edge", "mobility", "runaway men",
+                                          "king safety", "tempo"});
+  // The start is symmetric: only having the move counts.
+  CHECK(report.total == term(report, "tempo"));
+  CHECK(term(report, "material") == 0);
+}
+
+TEST_CASE("Material: a man up is about a man, a king more (R8)", "[search][eval]") {
+  const int manUp = evaluate(fen("W:W22,23,24:B10,11"));
+  CHECK(manUp > 50);
+  CHECK(manUp < 200);
+  // The same square with a king instead of a man is worth more.
+  CHECK(evaluate(fen("W:WK18,30:B3,4")) > evaluate(fen("W:W18,30:B3,4")) + 50);
+  // A man can never capture a king (R8): king against man is a clear plus.
+  CHECK(evaluate(fen("W:WK18:B5")) > 50);
+}
+
+TEST_CASE("Equal kings with no men are scaled to a draw", "[search][eval]") {
+  CHECK(evaluate(fen("W:WK18:BK15")) == 0);
+  CHECK(evaluate(fen("B:WK1,K18:BK15,K32")) == 0);
+  // One king more against two or more: kept, but halved.
+  const EvalReport report = explainEvaluation(fen("W:WK1,K18,K22:BK15,K32"));
+  CHECK(report.scale == kEvalScaleFull / 2);
+  CHECK(report.total > 0);
+}
+
+TEST_CASE("A man with a free path to promotion is a runaway", "[search][eval]") {
+  // White's man on 10 has nothing in front of it; Black's men have White's back rank in
+  // front of them.
+  const EvalReport free = explainEvaluation(fen("W:W10,30,31,32:B20,24"));
+  CHECK(term(free, "runaway men") > 0);
+  // Put a Black man in its path: no longer a runaway.
+  const EvalReport blocked = explainEvaluation(fen("W:W10,30,31,32:B20,24,6"));
+  CHECK(term(blocked, "runaway men") < term(free, "runaway men"));
+}
+
+TEST_CASE("Advancement grows toward the ending", "[search][eval]") {
+  // Same lone advanced man: worth more with few pieces left than with many.
+  // Apart from White's man on 14 the men stand symmetrically.
+  const int ending = term(explainEvaluation(fen("W:W14,32:B1")), "advancement");
+  const int crowded =
+      term(explainEvaluation(fen("W:W14,28,29,30,31,32:B1,2,3,4,5")), "advancement");
+  CHECK(crowded > 0);
+  CHECK(ending > crowded);
+}
+
+TEST_CASE("King safety: a trapped king is a liability", "[search][eval]") {
+  // A king on 32 (h1) has one neighbour, 28; with a man of its own there it cannot move.
+  const EvalReport trapped = explainEvaluation(fen("W:WK32,28:B1,2"));
+  const EvalReport free = explainEvaluation(fen("W:WK23,28:B1,2"));
+  CHECK(term(trapped, "king safety") < 0);
+  CHECK(term(free, "king safety") == 0);
+  // Black's king on 20 could jump ours on 23 to 27 (R9); ours cannot jump it (16 is taken).
+  const EvalReport exposed = explainEvaluation(fen("W:WK23,28:BK20,16,1"));
+  CHECK(term(exposed, "king safety") < 0);
+}

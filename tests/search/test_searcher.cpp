@@ -1,0 +1,223 @@
+// The asynchronous Searcher: stop, ponderhit, infinite, one result per start. No timing
+// assertions except generous "promptly" bounds.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "search/searcher.h"
+#include "test_util.h"
+
+using namespace damiera;
+using namespace damiera::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Collects what a Searcher reports, from its worker thread.
+struct Recorder {
+  std::mutex mutex;
+  std::vector<SearchInfo> infos;
+  std::vector<SearchResult> results;
+
+  SearchCallbacks callbacks() {
+    SearchCallbacks cb;
+    cb.onInfo = [this](const SearchInfo& info) {
+      std::lock_guard lock(mutex);
+      infos.push_back(info);
+    };
+    cb.onResult = [this](const SearchResult& result) {
+      std::lock_guard lock(mutex);
+      results.push_back(result);
+    };
+    return cb;
+  }
+  std::size_t resultCount() {
+    std::lock_guard lock(mutex);
+    return results.size();
+  }
+};
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kPromptly = 1000ms;
+
+}  // namespace
+
+TEST_CASE("Searcher: stop during infinite returns a legal move promptly", "[search][searcher]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(4));
+  Recorder recorder;
+  SearchLimits limits;
+  limits.infinite = true;
+  searcher.start(Game(), limits, recorder.callbacks());
+  std::this_thread::sleep_for(100ms);
+  CHECK(searcher.searching());
+  CHECK(recorder.resultCount() == 0);  // infinite: no bestmove before stop
+  const auto stopAt = Clock::now();
+  searcher.stop();
+  searcher.wait();
+  CHECK(Clock::now() - stopAt < kPromptly);
+  REQUIRE(recorder.results.size() == 1);
+  REQUIRE(recorder.results[0].bestMove);
+  CHECK(isLegal(Position::start(), *recorder.results[0].bestMove));
+  CHECK_FALSE(recorder.infos.empty());
+}
+
+TEST_CASE("Searcher: infinite waits for stop even when the search is finished",
+          "[search][searcher]") {
+  // A forced win is solved within milliseconds; the answer still waits for stop.
+  Searcher searcher(std::make_shared<TranspositionTable>(1));
+  Recorder recorder;
+  SearchLimits limits;
+  limits.infinite = true;
+  limits.depth = 6;
+  searcher.start(Game(fen("W:WK18:B5")), limits, recorder.callbacks());
+  std::this_thread::sleep_for(150ms);
+  CHECK(recorder.resultCount() == 0);
+  searcher.stop();
+  searcher.wait();
+  CHECK(recorder.resultCount() == 1);
+}
+
+TEST_CASE("Searcher: ponderhit turns pondering into a timed search", "[search][searcher]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(4));
+  Recorder recorder;
+  SearchLimits limits;
+  limits.ponder = true;
+  limits.timeMs[0] = limits.timeMs[1] = 3000;  // about 100 ms for this move
+  searcher.start(Game(), limits, recorder.callbacks());
+  std::this_thread::sleep_for(200ms);  // longer than the budget: pondering ignores it
+  CHECK(recorder.resultCount() == 0);
+  const auto hitAt = Clock::now();
+  searcher.ponderhit();
+  searcher.wait();
+  CHECK(Clock::now() - hitAt < kPromptly);
+  REQUIRE(recorder.results.size() == 1);
+  REQUIRE(recorder.results[0].bestMove);
+  CHECK(isLegal(Position::start(), *recorder.results[0].bestMove));
+}
+
+TEST_CASE("Searcher: stop during pondering answers too", "[search][searcher]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(4));
+  Recorder recorder;
+  SearchLimits limits;
+  limits.ponder = true;
+  limits.timeMs[0] = limits.timeMs[1] = 3000;
+  searcher.start(Game(), limits, recorder.callbacks());
+  std::this_thread::sleep_for(50ms);
+  searcher.stop();
+  searcher.wait();
+  REQUIRE(recorder.results.size() == 1);
+  CHECK(recorder.results[0].bestMove);
+}
+
+TEST_CASE("Searcher: a ponder search with one legal move waits for the ponderhit",
+          "[search][searcher]") {
+  const Position pos = fen("B:W22,30:B18,1");  // 18x27 is the only legal move
+  Searcher searcher(std::make_shared<TranspositionTable>(1));
+  Recorder recorder;
+  SearchLimits limits;
+  limits.ponder = true;
+  limits.timeMs[0] = limits.timeMs[1] = 3000;
+  searcher.start(Game(pos), limits, recorder.callbacks());
+  std::this_thread::sleep_for(50ms);
+  CHECK(recorder.resultCount() == 0);
+  searcher.ponderhit();
+  searcher.wait();
+  REQUIRE(recorder.results.size() == 1);
+  CHECK(*recorder.results[0].bestMove == move(pos, "18x27"));
+}
+
+TEST_CASE("Searcher: exactly one result per start, also when restarted", "[search][searcher]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(4));
+  Recorder recorder;
+  SearchLimits infinite;
+  infinite.infinite = true;
+  searcher.start(Game(), infinite, recorder.callbacks());
+  std::this_thread::sleep_for(20ms);
+  // A new start stops the running search first; both deliver their result.
+  searcher.start(Game(), depthLimit(3), recorder.callbacks());
+  searcher.wait();
+  CHECK(recorder.resultCount() == 2);
+  // Stop and ponderhit while idle are harmless.
+  searcher.stop();
+  searcher.ponderhit();
+  searcher.wait();
+  CHECK(recorder.resultCount() == 2);
+  CHECK_FALSE(searcher.searching());
+}
+
+TEST_CASE("Searcher: options, threads, new game and hash size", "[search][searcher]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(2));
+  SearchOptions options;
+  options.threads = 2;
+  options.multiPv = 2;
+  searcher.setOptions(options);
+  Recorder recorder;
+  searcher.start(Game(), depthLimit(6), recorder.callbacks());
+  searcher.wait();
+  REQUIRE(recorder.results.size() == 1);
+  int lines = 0;
+  for (const SearchInfo& info : recorder.infos) lines += info.depth == 6;
+  CHECK(lines == 2);
+  CHECK(searcher.table().hashfull() > 0);
+  searcher.newGame();
+  CHECK(searcher.table().hashfull() == 0);
+  searcher.resizeHash(3);
+  CHECK(searcher.table().megabytes() == 3);
+  searcher.start(Game(), depthLimit(4), recorder.callbacks());
+  searcher.wait();
+  CHECK(recorder.resultCount() == 2);
+}
+
+TEST_CASE("Searcher: a shared table serves two searchers at once", "[search][searcher]") {
+  // The server's set-up: one table, several sessions searching at the same time.
+  auto table = std::make_shared<TranspositionTable>(4);
+  Searcher a(table), b(table);
+  Recorder ra, rb;
+  a.start(Game(), depthLimit(8), ra.callbacks());
+  b.start(Game(fen("W:W14,19,20,22,23,24,27,28:B1,2,6,7,8,9,12,13")), depthLimit(8),
+          rb.callbacks());
+  a.wait();
+  b.wait();
+  REQUIRE(ra.results.size() == 1);
+  REQUIRE(rb.results.size() == 1);
+  CHECK(isLegal(Position::start(), *ra.results[0].bestMove));
+  CHECK(*rb.results[0].bestMove ==
+        move(fen("W:W14,19,20,22,23,24,27,28:B1,2,6,7,8,9,12,13"), "14-11"));
+}
+
+TEST_CASE("Searcher: runs on a given executor with a shared table", "[search][searcher]") {
+  // A server's set-up in miniature: a job queue served by one thread, one shared table.
+  WorkerThread poolThread;
+  int jobs = 0;
+  SearchResources resources;
+  resources.table = std::make_shared<TranspositionTable>(2);
+  resources.tableShared = true;
+  resources.executor = [&](std::function<void()> job) {
+    ++jobs;
+    poolThread.start(std::move(job));
+  };
+  Searcher searcher(resources);
+  CHECK(searcher.tableShared());
+  Recorder recorder;
+  searcher.start(Game(), depthLimit(6), recorder.callbacks());
+  searcher.wait();
+  CHECK(jobs == 1);
+  REQUIRE(recorder.results.size() == 1);
+  CHECK(isLegal(Position::start(), *recorder.results[0].bestMove));
+  // Other sessions use the shared table: neither a new game nor Hash touches it.
+  const int used = searcher.table().hashfull();
+  CHECK(used > 0);
+  searcher.newGame();
+  CHECK(searcher.table().hashfull() == used);
+  searcher.resizeHash(8);
+  CHECK(searcher.table().megabytes() == 2);
+  // Stop while the job is still queued behind another: it still answers.
+  SearchLimits infinite;
+  infinite.infinite = true;
+  searcher.start(Game(), infinite, recorder.callbacks());
+  searcher.stop();
+  searcher.wait();
+  CHECK(recorder.resultCount() == 2);
+}
