@@ -3,6 +3,7 @@
 // A line parses into one Command; the Session executes it. The structs hold what the line said,
 // already checked for shape (counts, integers, keywords) but not against the game: whether a
 // FEN or a move is valid depends on the position, so the Session decides that.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -42,7 +43,31 @@ struct Perft {
 
 struct ShowResult {};  // "result"
 
+// "go" with any mix of limits; none at all means "infinite". Times in milliseconds.
+struct Go {
+  std::optional<int> depth;
+  std::optional<std::uint64_t> nodes;
+  std::optional<std::int64_t> moveTime;
+  std::optional<std::int64_t> whiteTime, blackTime;
+  std::int64_t whiteIncrement = 0, blackIncrement = 0;
+  std::optional<int> movesToGo;
+  bool infinite = false;
+  bool ponder = false;
+  std::vector<std::string> searchMoves;  // as typed; the Session checks them
+};
+
+struct Stop {};
+struct PonderHit {};  // "ponderhit"
+struct Eval {};
+
+inline constexpr int kMinBenchDepth = 1;
+inline constexpr int kMaxBenchDepth = 30;
+
+struct Bench {
+  std::optional<int> depth;  // absent: the built-in default
+};
+
 using Command = std::variant<Uci, IsReady, NewGame, Quit, SetOption, SetPosition, LegalMoves,
-                             Display, Perft, ShowResult>;
+                             Display, Perft, ShowResult, Go, Stop, PonderHit, Eval, Bench>;
 
 }  // namespace damiera::protocol

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <charconv>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -97,8 +99,97 @@ Parsed<Command> parsePerft(std::string_view, Words args) {
   return Parsed<Command>::ok(cmd);
 }
 
+// A whole word as a number in [min, max], or nothing.
+template <class Integer>
+std::optional<Integer> readInteger(std::string_view word, Integer min, Integer max) {
+  Integer value{};
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc{} || end != word.data() + word.size() || value < min || value > max)
+    return std::nullopt;
+  return value;
+}
+
+// The go keywords that take one number, with their range (UCI).
+constexpr std::int64_t kMaxMilliseconds = std::int64_t{1} << 40;  // ~35 years: no overflow
+constexpr std::int64_t kMaxGoDepth = 1000;
+
+bool isGoKeyword(std::string_view word) {
+  for (std::string_view keyword : {"depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
+                                   "movestogo", "infinite", "ponder", "searchmoves"})
+    if (word == keyword) return true;
+  return false;
+}
+
+// "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS]
+//     [movestogo N] [infinite] [ponder] [searchmoves m1 m2 ...]", in any order.
+Parsed<Command> parseGo(std::string_view, Words args) {
+  Go go;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view keyword = args[i];
+    if (keyword == "infinite") {
+      go.infinite = true;
+      continue;
+    }
+    if (keyword == "ponder") {
+      go.ponder = true;
+      continue;
+    }
+    if (keyword == "searchmoves") {
+      while (i + 1 < args.size() && !isGoKeyword(args[i + 1]))
+        go.searchMoves.emplace_back(args[++i]);
+      if (go.searchMoves.empty()) return Parsed<Command>::fail("go: searchmoves needs moves");
+      continue;
+    }
+    if (!isGoKeyword(keyword)) return Parsed<Command>::fail("go: unknown limit " + quoted(keyword));
+    if (i + 1 >= args.size())
+      return Parsed<Command>::fail("go: missing value after " + quoted(keyword));
+    const std::string_view value = args[++i];
+    auto bad = [&](std::string_view expected) {
+      return Parsed<Command>::fail("go: " + std::string(keyword) + " must be " +
+                                   std::string(expected) + ", got " + quoted(value));
+    };
+    if (keyword == "depth") {
+      go.depth = readInteger<int>(value, 1, kMaxGoDepth);
+      if (!go.depth) return bad("an integer 1.." + std::to_string(kMaxGoDepth));
+    } else if (keyword == "nodes") {
+      go.nodes = readInteger<std::uint64_t>(value, 1, UINT64_MAX);
+      if (!go.nodes) return bad("a positive integer");
+    } else if (keyword == "movestogo") {
+      go.movesToGo = readInteger<int>(value, 1, 10000);
+      if (!go.movesToGo) return bad("an integer 1..10000");
+    } else {
+      // Times: movetime must leave some time to think; a clock may be at 0.
+      const std::int64_t min = keyword == "movetime" ? 1 : 0;
+      const auto ms = readInteger<std::int64_t>(value, min, kMaxMilliseconds);
+      if (!ms)
+        return bad(min == 1 ? "a positive number of milliseconds"
+                            : "a number of milliseconds >= 0");
+      if (keyword == "movetime") go.moveTime = ms;
+      if (keyword == "wtime") go.whiteTime = ms;
+      if (keyword == "btime") go.blackTime = ms;
+      if (keyword == "winc") go.whiteIncrement = *ms;
+      if (keyword == "binc") go.blackIncrement = *ms;
+    }
+  }
+  return Parsed<Command>::ok(std::move(go));
+}
+
+// "bench [depth]"
+Parsed<Command> parseBench(std::string_view, Words args) {
+  Bench bench;
+  if (args.size() > 1) return Parsed<Command>::fail("bench: unexpected " + quoted(args[1]));
+  if (!args.empty()) {
+    bench.depth = readInteger<int>(args.front(), kMinBenchDepth, kMaxBenchDepth);
+    if (!bench.depth)
+      return Parsed<Command>::fail(
+          "bench: depth must be an integer " + std::to_string(kMinBenchDepth) + ".." +
+          std::to_string(kMaxBenchDepth) + ", got " + quoted(args.front()));
+  }
+  return Parsed<Command>::ok(bench);
+}
+
 // One entry per command word: adding a command is one line here plus its parser.
-constexpr std::array<std::pair<std::string_view, CommandParser>, 10> kCommandParsers = {{
+constexpr std::array<std::pair<std::string_view, CommandParser>, 15> kCommandParsers = {{
     {"uci", parseBare<Uci>},
     {"isready", parseBare<IsReady>},
     {"ucinewgame", parseBare<NewGame>},
@@ -109,6 +200,11 @@ constexpr std::array<std::pair<std::string_view, CommandParser>, 10> kCommandPar
     {"d", parseBare<Display>},
     {"perft", parsePerft},
     {"result", parseBare<ShowResult>},
+    {"go", parseGo},
+    {"stop", parseBare<Stop>},
+    {"ponderhit", parseBare<PonderHit>},
+    {"eval", parseBare<Eval>},
+    {"bench", parseBench},
 }};
 
 }  // namespace

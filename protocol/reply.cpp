@@ -80,6 +80,13 @@ std::string spinOptionLine(std::string_view name, int defaultValue, int min, int
   return line;
 }
 
+std::string checkOptionLine(std::string_view name, bool defaultValue) {
+  std::string line = "option name ";
+  line += name;
+  line += defaultValue ? " type check default true" : " type check default false";
+  return line;
+}
+
 std::string legalMovesLine(const std::vector<PathMove>& moves) {
   std::string line = "legalmoves";
   for (const PathMove& m : moves) {
@@ -105,6 +112,36 @@ std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milli
                              std::uint64_t nodesPerSecond) {
   return "perft " + std::to_string(depth) + " nodes " + std::to_string(nodes) + " time " +
          std::to_string(milliseconds) + " nps " + std::to_string(nodesPerSecond);
+}
+
+std::string infoLine(const InfoFields& info) {
+  std::string line =
+      "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.selDepth);
+  if (info.multiPv > 0) line += " multipv " + std::to_string(info.multiPv);
+  line += info.mateScore ? " score mate " : " score cp ";
+  line += std::to_string(info.score);
+  line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " time " +
+          std::to_string(info.timeMs) + " hashfull " + std::to_string(info.hashfull) + " pv";
+  for (const std::string& move : info.pv) {
+    line += ' ';
+    line += move;
+  }
+  return line;
+}
+
+std::string bestMoveLine(std::string_view move, std::string_view ponder) {
+  std::string line = "bestmove ";
+  line += move.empty() ? std::string_view("none") : move;
+  if (!move.empty() && !ponder.empty()) {
+    line += " ponder ";
+    line += ponder;
+  }
+  return line;
+}
+
+std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps) {
+  return "bench nodes " + std::to_string(nodes) + " time " + std::to_string(milliseconds) +
+         " nps " + std::to_string(nps);
 }
 
 std::string fenLine(std::string_view fen) {

@@ -29,6 +29,8 @@ std::string idNameLine(std::string_view name, std::string_view version);
 std::string idAuthorLine(std::string_view author);
 // UCI declaration of an integer option: "option name <id> type spin default <d> min <a> max <b>".
 std::string spinOptionLine(std::string_view name, int defaultValue, int min, int max);
+// "option name <id> type check default <true|false>".
+std::string checkOptionLine(std::string_view name, bool defaultValue);
 
 // "legalmoves m1 m2 ..." in the order given, or just "legalmoves".
 std::string legalMovesLine(const std::vector<PathMove>& moves);
@@ -40,6 +42,30 @@ std::string resultLine(const GameResult& result);
 std::string perftRootLine(const PerftDivideEntry& entry);
 std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,
                              std::uint64_t nodesPerSecond);
+
+// One search report, already in text: the search layer converts its moves and scores.
+struct InfoFields {
+  int depth = 0;
+  int selDepth = 0;
+  int multiPv = 0;  // 0: not shown (MultiPV 1)
+  bool mateScore = false;
+  int score = 0;  // centipawns, or moves to mate (negative: being mated)
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;
+  std::int64_t timeMs = 0;
+  int hashfull = 0;
+  std::vector<std::string> pv;
+};
+
+// "info depth D seldepth S [multipv K] score <cp X | mate N> nodes N nps N time MS hashfull H
+// pv m1 m2 ..."
+std::string infoLine(const InfoFields& info);
+
+// "bestmove <move> [ponder <move>]", or "bestmove none" when there is no legal move.
+std::string bestMoveLine(std::string_view move, std::string_view ponder);
+
+// "bench nodes <N> time <ms> nps <N>"
+std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps);
 
 std::string fenLine(std::string_view fen);
 // "key <16 lowercase hex digits>"

@@ -23,58 +23,84 @@ std::optional<int> parseInteger(std::string_view text) {
   return value;
 }
 
-// Shared by the const and non-const lookups: returns SpinOption* or const SpinOption*.
-template <class Spins>
-auto findByName(Spins& spins, std::string_view name) -> decltype(&spins.front()) {
-  for (auto& option : spins)
+std::optional<int> parseBoolean(std::string_view text) {
+  if (equalIgnoringCase(text, "true")) return 1;
+  if (equalIgnoringCase(text, "false")) return 0;
+  return std::nullopt;
+}
+
+// Shared by the const and non-const lookups.
+template <class List>
+auto findByName(List& options, std::string_view name) -> decltype(&options.front()) {
+  for (auto& option : options)
     if (equalIgnoringCase(option.name, name)) return &option;
   return nullptr;
 }
 
-std::string rangeText(const SpinOption& option) {
+std::string expectedText(const EngineOption& option) {
+  if (option.type == EngineOption::Type::Check) return "true or false";
   return "an integer " + std::to_string(option.min) + ".." + std::to_string(option.max);
 }
 
 }  // namespace
 
-void Options::addSpin(SpinOption option) {
+void Options::add(EngineOption option) {
   option.value = option.defaultValue;
   if (option.apply) option.apply(option.value);
-  spins_.push_back(std::move(option));
+  options_.push_back(std::move(option));
+}
+
+void Options::addSpin(std::string name, int defaultValue, int min, int max,
+                      std::function<void(int)> apply) {
+  add({std::move(name), EngineOption::Type::Spin, defaultValue, min, max, std::move(apply), 0});
+}
+
+void Options::addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply) {
+  add({std::move(name), EngineOption::Type::Check, defaultValue ? 1 : 0, 0, 1,
+       [apply = std::move(apply)](int on) { apply(on != 0); }, 0});
 }
 
 std::vector<std::string> Options::declarationLines() const {
   std::vector<std::string> lines;
-  for (const SpinOption& option : spins_)
-    lines.push_back(
-        protocol::spinOptionLine(option.name, option.defaultValue, option.min, option.max));
+  for (const EngineOption& option : options_) {
+    if (option.type == EngineOption::Type::Check)
+      lines.push_back(protocol::checkOptionLine(option.name, option.defaultValue != 0));
+    else
+      lines.push_back(
+          protocol::spinOptionLine(option.name, option.defaultValue, option.min, option.max));
+  }
   return lines;
 }
 
 std::optional<std::string> Options::set(std::string_view name,
                                         const std::optional<std::string>& value) {
-  SpinOption* option = findSpin(name);
+  EngineOption* option = find(name);
   if (option == nullptr) return "unknown option " + protocol::quoted(name);
-  if (!value) return "option " + option->name + " needs a value (" + rangeText(*option) + ")";
-  const std::optional<int> number = parseInteger(*value);
+  if (!value) return "option " + option->name + " needs a value (" + expectedText(*option) + ")";
+  const std::optional<int> number =
+      option->type == EngineOption::Type::Check ? parseBoolean(*value) : parseInteger(*value);
   if (!number || *number < option->min || *number > option->max)
     return "bad value " + protocol::quoted(*value) + " for option " + option->name + " (" +
-           rangeText(*option) + ")";
+           expectedText(*option) + ")";
+  try {
+    if (option->apply) option->apply(*number);
+  } catch (const OptionRejected& rejected) {
+    return rejected.what();
+  }
   option->value = *number;
-  if (option->apply) option->apply(option->value);
   return std::nullopt;
 }
 
-std::optional<int> Options::spinValue(std::string_view name) const {
-  const SpinOption* option = findSpin(name);
+std::optional<int> Options::value(std::string_view name) const {
+  const EngineOption* option = find(name);
   if (option == nullptr) return std::nullopt;
   return option->value;
 }
 
-SpinOption* Options::findSpin(std::string_view name) { return findByName(spins_, name); }
+EngineOption* Options::find(std::string_view name) { return findByName(options_, name); }
 
-const SpinOption* Options::findSpin(std::string_view name) const {
-  return findByName(spins_, name);
+const EngineOption* Options::find(std::string_view name) const {
+  return findByName(options_, name);
 }
 
 }  // namespace damiera

@@ -3,43 +3,57 @@
 // Each option knows its range and how to apply a new value, so the Session only forwards.
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace damiera {
 
-// An integer option (UCI type "spin").
-struct SpinOption {
+// Thrown by an option's apply callback that cannot take a value it was given (e.g. no memory
+// for that Hash size); Options::set replies with its message and keeps the previous value.
+struct OptionRejected : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// An integer option (UCI type "spin") or an on/off option (UCI type "check", held as 0/1).
+struct EngineOption {
+  enum class Type { Spin, Check };
   std::string name;
+  Type type = Type::Spin;
   int defaultValue = 0;
   int min = 0;
   int max = 0;
-  std::function<void(int)> apply;  // called with every accepted value, and once with the default
+  // Called with every accepted value, and once with the default. May throw OptionRejected,
+  // having left everything as it was.
+  std::function<void(int)> apply;
   int value = 0;
 };
 
 class Options {
  public:
-  // Registers an option and applies its default value.
-  void addSpin(SpinOption option);
+  // Register an option and apply its default value.
+  void addSpin(std::string name, int defaultValue, int min, int max,
+               std::function<void(int)> apply);
+  void addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply);
 
   // The "option name ... type ..." lines of the uci reply, in registration order.
   std::vector<std::string> declarationLines() const;
 
   // Checks and applies "setoption name <name> value <value>". Names are matched without regard
-  // to case (UCI). Returns the error message if the option is unknown or the value is not
-  // acceptable; then nothing changes.
+  // to case (UCI); a check takes "true" or "false" (any case). Returns the error message if the
+  // option is unknown, the value is not acceptable or applying it failed; then nothing changes.
   std::optional<std::string> set(std::string_view name, const std::optional<std::string>& value);
 
-  // The current value of a registered spin option (case-insensitive name), if there is one.
-  std::optional<int> spinValue(std::string_view name) const;
+  // The current value of a registered option (case-insensitive name; a check is 0 or 1).
+  std::optional<int> value(std::string_view name) const;
 
  private:
-  SpinOption* findSpin(std::string_view name);
-  const SpinOption* findSpin(std::string_view name) const;
+  void add(EngineOption option);
+  EngineOption* find(std::string_view name);
+  const EngineOption* find(std::string_view name) const;
 
-  std::vector<SpinOption> spins_;
+  std::vector<EngineOption> options_;
 };
 
 }  // namespace damiera

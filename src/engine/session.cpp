@@ -1,8 +1,11 @@
 #include "engine/session.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <new>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -15,6 +18,8 @@
 #include "protocol/parse.h"
 #include "protocol/reply.h"
 #include "protocol/tokens.h"
+#include "search/bench.h"
+#include "search/eval.h"
 #include "version.h"
 
 namespace damiera {
@@ -38,15 +43,119 @@ Timing timingSince(std::chrono::steady_clock::time_point start, std::uint64_t no
   return {safeMicros / 1000, static_cast<std::uint64_t>(perSecond)};
 }
 
+// Commands that change what a running search works on, or compete with it for the CPU.
+template <class C>
+constexpr bool kBusyWhileSearching =
+    std::is_same_v<C, protocol::SetPosition> || std::is_same_v<C, protocol::Go> ||
+    std::is_same_v<C, protocol::SetOption> || std::is_same_v<C, protocol::NewGame> ||
+    std::is_same_v<C, protocol::Perft> || std::is_same_v<C, protocol::Bench>;
+
+// The moves of a principal variation in text, each legal in the position it is played from.
+std::vector<std::string> pvText(Position pos, const std::vector<Move>& pv) {
+  std::vector<std::string> text;
+  for (const Move& m : pv) {
+    std::string move = formatMove(pos, m);
+    if (move.empty()) break;  // cannot happen for a correct search; never print an illegal move
+    text.push_back(std::move(move));
+    pos = pos.after(m);
+  }
+  return text;
+}
+
+// An evaluation term's name as one word ("back rank guard" -> "back-rank-guard"), so that
+// every eval line splits into exactly three words.
+std::string evalTermToken(std::string_view name) {
+  std::string token;
+  for (char c : name) token += (c > ' ' && c < 0x7f) ? c : '-';
+  return token.empty() ? std::string("unnamed") : token;
+}
+
+protocol::InfoFields infoFields(const Position& root, const SearchInfo& info, int multiPv) {
+  protocol::InfoFields fields;
+  fields.depth = info.depth;
+  fields.selDepth = info.selDepth;
+  fields.multiPv = multiPv > 1 ? info.multiPv : 0;
+  fields.mateScore = info.score.kind == ReportedScore::Kind::Mate;
+  fields.score = info.score.value;
+  fields.nodes = info.nodes;
+  fields.nps = info.nps;
+  fields.timeMs = info.timeMs;
+  fields.hashfull = info.hashfull;
+  fields.pv = pvText(root, info.pv);
+  return fields;
+}
+
+// The limits of a go. Its searchmoves must be legal moves of the root (the first that is not
+// is the error); no limit at all means infinite, for a ponder search too: after the ponderhit
+// it goes on until stop, as the same go without ponder would.
+Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& root) {
+  SearchLimits limits;
+  limits.depth = command.depth.value_or(0);
+  limits.nodes = command.nodes.value_or(0);
+  limits.moveTimeMs = command.moveTime;
+  limits.timeMs[static_cast<int>(Color::White)] = command.whiteTime;
+  limits.timeMs[static_cast<int>(Color::Black)] = command.blackTime;
+  limits.incrementMs[static_cast<int>(Color::White)] = command.whiteIncrement;
+  limits.incrementMs[static_cast<int>(Color::Black)] = command.blackIncrement;
+  limits.movesToGo = command.movesToGo.value_or(0);
+  limits.ponder = command.ponder;
+  limits.infinite = command.infinite ||
+                    (!command.depth && !command.nodes && !command.moveTime && !limits.hasClock());
+  for (const std::string& text : command.searchMoves) {
+    const Parsed<PathMove> move = parseMove(root, text);
+    if (!move)
+      return Parsed<SearchLimits>::fail("go: searchmoves: illegal move " + protocol::quoted(text) +
+                                        ": " + move.error);
+    if (std::find(limits.searchMoves.begin(), limits.searchMoves.end(), move.value->move) ==
+        limits.searchMoves.end())
+      limits.searchMoves.push_back(move.value->move);
+  }
+  return Parsed<SearchLimits>::ok(std::move(limits));
+}
+
 }  // namespace
 
-Session::Session(Sink sink) : sink_(std::move(sink)) {
-  options_.addSpin(
-      {.name = std::string(kNoProgressOption),
-       .defaultValue = kDefaultNoProgressPlies / kPliesPerMovePair,
-       .min = 1,
-       .max = kNoProgressMovesMax,
-       .apply = [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); }});
+Session::Session(Sink sink) : sink_(std::move(sink)) { registerOptions(); }
+
+void Session::registerOptions() {
+  options_.addSpin("Hash", static_cast<int>(kDefaultHashMb), static_cast<int>(kMinHashMb),
+                   static_cast<int>(kMaxHashMb), [this](int megabytes) { resizeHash(megabytes); });
+  options_.addSpin("Threads", kDefaultThreads, 1, kMaxThreads, [this](int threads) {
+    searchOptions_.threads = threads;
+    applySearchOptions();
+  });
+  options_.addSpin("MultiPV", kDefaultMultiPv, 1, kMaxMultiPv, [this](int lines) {
+    searchOptions_.multiPv = lines;
+    applySearchOptions();
+  });
+  options_.addCheck("Ponder", false, [this](bool on) {
+    searchOptions_.ponder = on;
+    applySearchOptions();
+  });
+  options_.addSpin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs, [this](int ms) {
+    searchOptions_.moveOverheadMs = ms;
+    applySearchOptions();
+  });
+  options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
+                   kNoProgressMovesMax,
+                   [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
+}
+
+void Session::applySearchOptions() { searcher_.setOptions(searchOptions_); }
+
+// A size the machine cannot give is refused, not fatal: the table frees its old memory before
+// taking the new, so the old size is taken back (empty) and the option keeps its value.
+void Session::resizeHash(int megabytes) {
+  const auto wanted = static_cast<std::size_t>(megabytes);
+  const std::size_t current = searcher_.table().megabytes();
+  if (wanted == current) return;
+  try {
+    searcher_.resizeHash(wanted);
+  } catch (const std::bad_alloc&) {
+    searcher_.resizeHash(current);
+    throw OptionRejected("not enough memory for Hash " + std::to_string(megabytes) +
+                         " (MB); it stays " + std::to_string(current));
+  }
 }
 
 Session::Flow Session::handleLine(std::string_view line) {
@@ -60,7 +169,17 @@ Session::Flow Session::handleLine(std::string_view line) {
 }
 
 Session::Flow Session::handle(const protocol::Command& command) {
-  return std::visit([this](const auto& c) { return execute(c); }, command);
+  return std::visit(
+      [this](const auto& c) {
+        if constexpr (kBusyWhileSearching<std::decay_t<decltype(c)>>) {
+          if (searching_.load()) {
+            replyError("busy");
+            return Flow::Continue;
+          }
+        }
+        return execute(c);
+      },
+      command);
 }
 
 Session::Flow Session::execute(const protocol::Uci&) {
@@ -78,9 +197,12 @@ Session::Flow Session::execute(const protocol::IsReady&) {
 
 Session::Flow Session::execute(const protocol::NewGame&) {
   game_ = Game(Position::start(), game_.noProgressLimitPlies());
+  searcher_.newGame();
   return Flow::Continue;
 }
 
+// A running search is stopped when the session ends (the Searcher's destructor): it still
+// writes its bestmove, then the transport closes.
 Session::Flow Session::execute(const protocol::Quit&) { return Flow::Quit; }
 
 Session::Flow Session::execute(const protocol::SetOption& command) {
@@ -143,6 +265,74 @@ Session::Flow Session::execute(const protocol::Perft& command) {
 
 Session::Flow Session::execute(const protocol::ShowResult&) {
   reply(protocol::resultLine(game_.result()));
+  return Flow::Continue;
+}
+
+Session::Flow Session::execute(const protocol::Go& command) {
+  const auto arrival = std::chrono::steady_clock::now();  // time limits count from here
+  const Position root = game_.position();
+  Parsed<SearchLimits> limits = searchLimits(command, root);
+  if (!limits) {
+    replyError(limits.error);
+    return Flow::Continue;
+  }
+  // R13: nothing to play. Answered here rather than by the search thread, so the bestmove
+  // comes before the reply to whatever the client sends next (a search would still be
+  // "busy" for a moment).
+  MoveList legal;
+  generateMoves(root, legal);
+  if (legal.empty()) {
+    reply(protocol::bestMoveLine("", ""));
+    return Flow::Continue;
+  }
+
+  SearchCallbacks callbacks;
+  const int multiPv = searchOptions_.multiPv;
+  callbacks.onInfo = [this, root, multiPv](const SearchInfo& info) {
+    reply(protocol::infoLine(infoFields(root, info, multiPv)));
+  };
+  callbacks.onResult = [this, root](const SearchResult& result) {
+    std::string best, ponder;
+    if (result.bestMove) {
+      best = formatMove(root, *result.bestMove);
+      if (result.ponderMove) ponder = formatMove(root.after(*result.bestMove), *result.ponderMove);
+    }
+    // Not busy any more before the client can read the bestmove, so a command it sends in
+    // answer is accepted (the Searcher lets this job finish before it starts another).
+    searching_.store(false);
+    reply(protocol::bestMoveLine(best, ponder));
+  };
+  searching_.store(true);
+  searcher_.start(game_, *limits.value, std::move(callbacks), arrival);
+  return Flow::Continue;
+}
+
+// Outside a search, stop and ponderhit have nothing to act on and are ignored (as in UCI).
+// stop returns once the bestmove is written (a search ends within milliseconds of it), so
+// the commands a client sends right after it ("stop", "position ...", "go ...") are not busy.
+Session::Flow Session::execute(const protocol::Stop&) {
+  searcher_.stop();
+  searcher_.wait();
+  return Flow::Continue;
+}
+
+Session::Flow Session::execute(const protocol::PonderHit&) {
+  searcher_.ponderhit();
+  return Flow::Continue;
+}
+
+Session::Flow Session::execute(const protocol::Eval&) {
+  const EvalReport report = explainEvaluation(game_.position());
+  for (const EvalTerm& term : report.terms)
+    reply("eval " + evalTermToken(term.name) + " " + std::to_string(term.score));
+  reply("eval sum " + std::to_string(report.sum) + " scale " + std::to_string(report.scale) + "/" +
+        std::to_string(kEvalScaleFull) + " total " + std::to_string(report.total));
+  return Flow::Continue;
+}
+
+Session::Flow Session::execute(const protocol::Bench& command) {
+  const BenchResult result = runBench(command.depth.value_or(kBenchDefaultDepth));
+  reply(protocol::benchLine(result.nodes, result.timeMs, result.nps));
   return Flow::Continue;
 }
 

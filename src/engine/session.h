@@ -4,14 +4,20 @@
 //
 // Every command either succeeds or replies with exactly one "error ..." line and leaves the
 // session as it was. Replies are whole lines without the newline; the transport adds it.
-// The search of a later issue will report from a worker thread through the same sink, so a
-// transport must make its sink safe to call from two threads.
+// A search runs on the Searcher's worker thread and reports (info, bestmove) through the same
+// sink, so a transport must make its sink safe to call from two threads. While it runs, the
+// commands that would change what it works on (position, go, setoption, ucinewgame, perft,
+// bench) get "error busy"; everything else is answered at once. A go with no legal move
+// answers "bestmove none" itself, and stop returns only once the bestmove is written: after
+// either, the next command is never busy.
+#include <atomic>
 #include <functional>
 #include <string_view>
 
 #include "core/game.h"
 #include "engine/options.h"
 #include "protocol/command.h"
+#include "search/searcher.h"
 
 namespace damiera {
 
@@ -49,13 +55,29 @@ class Session {
   Flow execute(const protocol::Display&);
   Flow execute(const protocol::Perft& command);
   Flow execute(const protocol::ShowResult&);
+  Flow execute(const protocol::Go& command);
+  Flow execute(const protocol::Stop&);
+  Flow execute(const protocol::PonderHit&);
+  Flow execute(const protocol::Eval&);
+  Flow execute(const protocol::Bench& command);
+
+  void registerOptions();
+  void applySearchOptions();
+  void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
 
   void reply(std::string_view line) const { sink_(line); }
   void replyError(std::string_view message) const;
 
   Sink sink_;
   Game game_;
-  Options options_;  // after game_: applying the defaults touches the game
+  SearchOptions searchOptions_;
+  // True from a go until its bestmove is written (cleared just before, so a client that
+  // answers the bestmove with a new command at once never sees "busy").
+  std::atomic<bool> searching_{false};
+  // After what its callbacks use (sink_, searching_): destroyed first, it stops and waits for
+  // a running search.
+  Searcher searcher_;
+  Options options_;  // last: applying the defaults touches the game and the searcher
 };
 
 }  // namespace damiera

@@ -42,11 +42,16 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 4);
+  REQUIRE(replies.size() == 9);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
-  CHECK(replies[2] == "option name NoProgressMoves type spin default 40 min 1 max 1000");
-  CHECK(replies[3] == "uciok");
+  CHECK(Lines(replies.begin() + 2, replies.end()) ==
+        Lines{"option name Hash type spin default 64 min 1 max 65536",
+              "option name Threads type spin default 1 min 1 max 256",
+              "option name MultiPV type spin default 1 min 1 max 64",
+              "option name Ponder type check default false",
+              "option name Move Overhead type spin default 30 min 0 max 5000",
+              "option name NoProgressMoves type spin default 40 min 1 max 1000", "uciok"});
 }
 
 TEST_CASE("isready, ucinewgame, quit and blank lines", "[session]") {
@@ -114,7 +119,8 @@ TEST_CASE("setoption NoProgressMoves sets the game's limit in plies, now and lat
   for (const char* bad :
        {"setoption name NoProgressMoves value 0", "setoption name NoProgressMoves value 1001",
         "setoption name NoProgressMoves value 3x", "setoption name NoProgressMoves",
-        "setoption name Hash value 16", "setoption NoProgressMoves 3", "setoption name value 3"}) {
+        "setoption name Contempt value 16", "setoption NoProgressMoves 3",
+        "setoption name value 3"}) {
     INFO(bad);
     CHECK(isOneErrorLine(probe.say(bad)));
     CHECK(probe.session().game().noProgressLimitPlies() == 4);
@@ -169,7 +175,8 @@ TEST_CASE("anything else is one error line and changes nothing", "[session]") {
   Probe probe;
   probe.say("position startpos moves 23-19");
   const std::string fenBefore = probe.fen();
-  CHECK(probe.say("go") == Lines{"error unknown command 'go'"});
+  CHECK(probe.say("Go") == Lines{"error unknown command 'Go'"});
+  CHECK(probe.say("go depth -1") == Lines{"error go: depth must be an integer 1..1000, got '-1'"});
   CHECK(probe.say("UCI") == Lines{"error unknown command 'UCI'"});
   CHECK(probe.say("isready now") == Lines{"error isready takes no arguments, got 'now'"});
   const Lines huge = probe.say(std::string(5000, 'z'));

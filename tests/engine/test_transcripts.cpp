@@ -2,6 +2,7 @@
 // and README.md against the built damiera binary; the format is described in transcript.cpp.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 
 namespace fs = std::filesystem;
 using namespace damiera::testing;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -58,9 +60,62 @@ TEST_CASE("README.md examples are what the engine says", "[transcripts][docs]") 
 TEST_CASE("The transcript format rejects what it does not know", "[transcripts]") {
   CHECK_THROWS_AS(parseTranscript("hello\n"), std::invalid_argument);
   CHECK_THROWS_AS(parseTranscript(">repeat x y\n"), std::invalid_argument);
-  const Transcript t = parseTranscript("# c\n\n> uci\n>\n>repeat 3 ab\n< x\n<~ y+\n<\n");
-  CHECK(t.input == "uci\n\nababab\n");
-  REQUIRE(t.expected.size() == 3);
-  CHECK(t.expected[1].isRegex);
+  CHECK_THROWS_AS(parseTranscript("%sleep 10\n"), std::invalid_argument);
+  CHECK_THROWS_AS(parseTranscript("%wait (\n"), std::invalid_argument);
+  CHECK_THROWS_AS(parseTranscript("<~ [a\n"), std::invalid_argument);
+  CHECK_THROWS_AS(parseTranscript("<* \n"), std::invalid_argument);
+  const Transcript t = parseTranscript("# c\n\n> uci\n>\n>repeat 3 ab\n< x\n<~ y+\n<\n<* z\n");
+  CHECK(t.input() == "uci\n\nababab\n");
+  REQUIRE(t.steps.size() == 1);
+  CHECK_FALSE(t.steps[0].waitFor);
+  REQUIRE(t.expected.size() == 4);
+  CHECK(t.expected[0].kind == ExpectedLine::Kind::Exact);
+  CHECK(t.expected[1].kind == ExpectedLine::Kind::Regex);
   CHECK(t.expected[2].text.empty());
+  CHECK(t.expected[3].kind == ExpectedLine::Kind::AnyNumber);
+}
+
+TEST_CASE("%wait splits the input into steps", "[transcripts]") {
+  const Transcript t = parseTranscript("> go infinite\n%wait info .*\n> stop\n%wait bestmove .*\n");
+  REQUIRE(t.steps.size() == 3);
+  CHECK(t.steps[0].input == "go infinite\n");
+  CHECK(t.steps[0].waitFor == "info .*");
+  CHECK(t.steps[0].waitLine == 2);
+  CHECK(t.steps[1].input == "stop\n");
+  CHECK(t.steps[1].waitFor == "bestmove .*");
+  CHECK(t.steps[2].input.empty());
+  CHECK_FALSE(t.steps[2].waitFor);
+}
+
+TEST_CASE("<* matches any number of lines, as few or as many as the rest needs", "[transcripts]") {
+  const Transcript t = parseTranscript("<* info .*\n< readyok\n<* info .*\n<~ info depth 3.*\n");
+  auto outcome = [&](std::vector<std::string> lines) {
+    Replay r;
+    r.output = std::move(lines);
+    r.exitCode = 0;
+    return compare(t, r);
+  };
+  CHECK(outcome({"readyok", "info depth 3"}).empty());
+  CHECK(outcome({"info depth 1", "readyok", "info depth 2", "info depth 3"}).empty());
+  CHECK(outcome({"info depth 1", "info depth 2", "readyok", "info depth 3"}).empty());
+  CHECK_FALSE(outcome({"info depth 1", "readyok"}).empty());
+  CHECK_FALSE(outcome({"readyok", "info depth 3", "bestmove 21-17"}).empty());
+  CHECK_FALSE(outcome({"info depth 1", "bestmove 21-17", "readyok", "info depth 3"}).empty());
+  CHECK(outcome({"readyok", "info depth 3", "extra"}) == "unexpected extra output line 3: extra");
+}
+
+TEST_CASE("A %wait whose line never comes fails the replay instead of hanging", "[transcripts]") {
+  const Transcript t = parseTranscript("> isready\n%wait never\n> isready\n< readyok\n< readyok\n");
+  const Replay r = replay(DAMIERA_BINARY, t, {std::chrono::milliseconds(300), 20'000ms});
+  CHECK(r.failure == "timed out waiting (transcript line 2) for: never");
+  CHECK(r.output.size() <= 1);  // readyok, unless the engine took longer than that to start
+  CHECK(compare(t, r).rfind("timed out waiting", 0) == 0);
+}
+
+TEST_CASE("Input after quit is dropped, not a failure", "[transcripts]") {
+  const Transcript t = parseTranscript("> quit\n>repeat 200000 isready\n> isready\n");
+  const Replay r = replay(DAMIERA_BINARY, t);
+  CHECK(r.failure.empty());
+  CHECK(r.exitCode == 0);
+  CHECK(r.output.empty());
 }

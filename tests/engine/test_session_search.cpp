@@ -1,0 +1,721 @@
+// The Session's search commands (go, stop, ponderhit, eval, bench) and the search options,
+// driven directly: the search thread writes through the same sink, so the sink here is
+// thread-safe and the tests wait for lines with generous timeouts. The only timed checks are
+// generous "promptly" bounds.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/notation.h"
+#include "engine/options.h"
+#include "engine/session.h"
+#include "search/bench.h"
+#include "search/eval.h"
+
+using damiera::Session;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Lines = std::vector<std::string>;
+
+constexpr auto kGenerous = 20s;  // for anything to arrive at all (sanitizer builds are slow)
+constexpr auto kPromptly = 2s;   // for what must come "at once" (stop, quit, ponderhit)
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+bool startsWith(const std::string& line, std::string_view prefix) {
+  return line.rfind(prefix, 0) == 0;
+}
+
+// A session whose replies may come from its search thread: collected under a lock.
+class LiveProbe {
+ public:
+  LiveProbe() : session_(std::make_unique<Session>([this](std::string_view line) { add(line); })) {}
+
+  // Sends a line; returns the replies that are not from the search (not info or bestmove)
+  // written while the session handled it: the command's own answer.
+  Lines say(std::string_view line) {
+    const std::size_t before = count();
+    lastFlow_ = session_->handleLine(line);
+    Lines own;
+    for (const std::string& reply : linesFrom(before))
+      if (!startsWith(reply, "info ") && !startsWith(reply, "bestmove ")) own.push_back(reply);
+    return own;
+  }
+
+  // Waits for a line matching `pattern` at index `from` or later; its index, or nothing.
+  std::optional<std::size_t> waitFor(const std::string& pattern, std::size_t from = 0,
+                                     Clock::duration timeout = kGenerous) {
+    const std::regex re(pattern);
+    std::unique_lock lock(mutex_);
+    std::optional<std::size_t> found;
+    changed_.wait_for(lock, timeout, [&] {
+      for (std::size_t i = from; i < lines_.size(); ++i)
+        if (std::regex_match(lines_[i], re)) return (found = i).has_value();
+      return false;
+    });
+    return found;
+  }
+
+  // Waits for the bestmove of the search started at or after line `from`.
+  std::string bestMove(std::size_t from = 0, Clock::duration timeout = kGenerous) {
+    const auto at = waitFor("bestmove .*", from, timeout);
+    REQUIRE(at);
+    return line(*at);
+  }
+
+  std::size_t count() const {
+    std::lock_guard lock(mutex_);
+    return lines_.size();
+  }
+  std::string line(std::size_t i) const {
+    std::lock_guard lock(mutex_);
+    return lines_.at(i);
+  }
+  Lines linesFrom(std::size_t from) const {
+    std::lock_guard lock(mutex_);
+    return Lines(lines_.begin() + static_cast<std::ptrdiff_t>(std::min(from, lines_.size())),
+                 lines_.end());
+  }
+  std::size_t countMatching(const std::string& pattern, std::size_t from = 0) const {
+    const std::regex re(pattern);
+    std::size_t n = 0;
+    for (const std::string& l : linesFrom(from)) n += std::regex_match(l, re) ? 1 : 0;
+    return n;
+  }
+
+  Session& session() { return *session_; }
+  Session::Flow lastFlow() const { return lastFlow_; }
+  std::string fen() const { return damiera::formatFen(session_->game().position()); }
+  // Ends the session (as the transport does after quit); stops and waits for a search.
+  void end() { session_.reset(); }
+
+ private:
+  void add(std::string_view line) {
+    {
+      std::lock_guard lock(mutex_);
+      lines_.emplace_back(line);
+    }
+    changed_.notify_all();
+  }
+
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  Lines lines_;
+  Session::Flow lastFlow_ = Session::Flow::Continue;
+  std::unique_ptr<Session> session_;  // last: destroyed first, while its sink still works
+};
+
+damiera::Position positionOf(std::string_view fen) {
+  const auto parsed = damiera::parseFen(fen);
+  REQUIRE(parsed);
+  return *parsed.value;
+}
+
+// Plays `moves` (text) from `pos`: each must be legal and written in full-path notation.
+// Returns the number of moves that were, so a failure says where.
+bool isLegalLine(damiera::Position pos, const std::vector<std::string>& moves) {
+  for (const std::string& text : moves) {
+    const auto parsed = damiera::parseMove(pos, text);
+    if (!parsed) {
+      UNSCOPED_INFO("illegal move " << text << ": " << parsed.error);
+      return false;
+    }
+    if (damiera::formatMove(*parsed.value) != text) {
+      UNSCOPED_INFO("not in full-path notation: " << text);
+      return false;
+    }
+    pos = pos.after(parsed.value->move);
+  }
+  return true;
+}
+
+// An info line's fields: the numbers by name, the score, the pv.
+struct Info {
+  std::map<std::string, long long> numbers;
+  bool mate = false;
+  long long score = 0;
+  std::vector<std::string> pv;
+
+  // Comparable scores: any win above any cp score, a shorter win higher.
+  long long orderedScore() const {
+    if (!mate) return score;
+    return score > 0 ? 1'000'000 - score : -1'000'000 - score;
+  }
+};
+
+Info parseInfo(const std::string& line) {
+  static const std::regex shape(
+      "info depth \\d+ seldepth \\d+( multipv \\d+)? score (cp|mate) -?\\d+ nodes \\d+ nps \\d+ "
+      "time \\d+ hashfull \\d+ pv( \\S+)+");
+  INFO(line);
+  REQUIRE(std::regex_match(line, shape));
+  Info info;
+  const std::vector<std::string> w = words(line);
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (w[i] == "pv") {
+      info.pv.assign(w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end());
+      break;
+    }
+    if (w[i] == "score") {
+      info.mate = w[i + 1] == "mate";
+      info.score = std::stoll(w[i + 2]);
+      i += 2;
+      continue;
+    }
+    info.numbers[w[i]] = std::stoll(w[i + 1]);
+    ++i;
+  }
+  return info;
+}
+
+std::vector<Info> infosFrom(const LiveProbe& probe, std::size_t from) {
+  std::vector<Info> infos;
+  for (const std::string& l : probe.linesFrom(from))
+    if (startsWith(l, "info ")) infos.push_back(parseInfo(l));
+  return infos;
+}
+
+// "bestmove <m> [ponder <p>]": m legal from root, p legal after m.
+void checkBestMove(const std::string& line, const damiera::Position& root) {
+  INFO(line);
+  const std::vector<std::string> w = words(line);
+  REQUIRE((w.size() == 2 || w.size() == 4));
+  REQUIRE(w[0] == "bestmove");
+  std::vector<std::string> played{w[1]};
+  if (w.size() == 4) {
+    REQUIRE(w[2] == "ponder");
+    played.push_back(w[3]);
+  }
+  CHECK(isLegalLine(root, played));
+}
+
+// Every pv legal from root, and every line in the protocol's shape.
+void checkInfos(const LiveProbe& probe, std::size_t from, const damiera::Position& root) {
+  for (const Info& info : infosFrom(probe, from)) CHECK(isLegalLine(root, info.pv));
+}
+
+template <class Duration>
+long long millis(Duration d) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
+}
+
+const damiera::Position kStart = damiera::Position::start();
+
+}  // namespace
+
+TEST_CASE("go depth: one info per iteration with a legal pv, then one legal bestmove",
+          "[session][go]") {
+  LiveProbe probe;
+  CHECK(probe.say("go depth 5").empty());
+  const std::string best = probe.bestMove();
+  checkBestMove(best, kStart);
+  const std::vector<Info> infos = infosFrom(probe, 0);
+  REQUIRE(infos.size() == 5);
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    CHECK(infos[i].numbers.at("depth") == static_cast<long long>(i + 1));
+    CHECK(infos[i].numbers.at("seldepth") >= infos[i].numbers.at("depth"));
+    CHECK_FALSE(infos[i].numbers.count("multipv"));
+    CHECK(infos[i].numbers.at("hashfull") <= 1000);
+    if (i > 0) CHECK(infos[i].numbers.at("nodes") >= infos[i - 1].numbers.at("nodes"));
+  }
+  checkInfos(probe, 0, kStart);
+  CHECK(words(best)[1] == infos.back().pv.front());  // the last iteration's move is played
+  // Nothing after the bestmove; the session is free.
+  CHECK(probe.say("isready") == Lines{"readyok"});
+  CHECK(probe.countMatching("bestmove .*") == 1);
+  CHECK(probe.linesFrom(0).back() == "readyok");
+}
+
+TEST_CASE("go depth is deterministic with one thread and a cleared table", "[session][go]") {
+  auto run = [](LiveProbe& probe) {
+    const std::size_t from = probe.count();
+    probe.say("go depth 6");
+    const std::string best = probe.bestMove(from);
+    std::vector<long long> nodes;
+    for (const Info& info : infosFrom(probe, from)) nodes.push_back(info.numbers.at("nodes"));
+    return std::make_pair(best, nodes);
+  };
+  LiveProbe first, second;
+  const auto a = run(first);
+  const auto b = run(second);
+  CHECK(a == b);
+  first.say("ucinewgame");
+  CHECK(run(first) == a);
+}
+
+TEST_CASE("go nodes, movetime and clocks end by themselves with a legal move", "[session][go]") {
+  LiveProbe probe;
+  for (const char* go : {"go nodes 2000", "go movetime 30", "go wtime 500 btime 500",
+                         "go wtime 500 btime 500 winc 20 binc 20 movestogo 10",
+                         "go wtime 0 btime 0", "go depth 3 nodes 100000 movetime 10000"}) {
+    INFO(go);
+    const std::size_t from = probe.count();
+    CHECK(probe.say(go).empty());
+    checkBestMove(probe.bestMove(from), kStart);
+    checkInfos(probe, from, kStart);
+    CHECK(probe.countMatching("bestmove .*", from) == 1);
+  }
+}
+
+TEST_CASE("the side to move's clock is the one that counts", "[session][go]") {
+  LiveProbe probe;
+  // Black to move, with little time: a quick answer despite White's hour; and the reverse.
+  probe.say("position startpos moves 22-19");
+  const auto blackStart = Clock::now();
+  probe.say("go wtime 3600000 btime 100");
+  checkBestMove(probe.bestMove(), probe.session().game().position());
+  CHECK(millis(Clock::now() - blackStart) < millis(kPromptly));
+
+  probe.say("position startpos");
+  const std::size_t from = probe.count();
+  const auto whiteStart = Clock::now();
+  probe.say("go wtime 100 btime 3600000");
+  checkBestMove(probe.bestMove(from), kStart);
+  CHECK(millis(Clock::now() - whiteStart) < millis(kPromptly));
+}
+
+TEST_CASE("go infinite: isready at once, bestmove only after stop, promptly", "[session][go]") {
+  for (const char* go : {"go infinite", "go"}) {  // no limit at all is infinite
+    INFO(go);
+    LiveProbe probe;
+    CHECK(probe.say(go).empty());
+    REQUIRE(probe.waitFor("info depth 3 .*"));
+    CHECK(probe.say("isready") == Lines{"readyok"});  // answered while it searches
+    CHECK(probe.say("ponderhit").empty());            // not pondering: nothing happens
+    std::this_thread::sleep_for(100ms);
+    CHECK(probe.countMatching("bestmove .*") == 0);
+
+    const std::size_t beforeStop = probe.count();
+    const auto stopAt = Clock::now();
+    CHECK(probe.say("stop").empty());
+    CHECK(millis(Clock::now() - stopAt) < millis(kPromptly));
+    // stop returns with the bestmove already written.
+    CHECK(probe.countMatching("bestmove .*", beforeStop) == 1);
+    const std::string best = probe.bestMove(beforeStop, 0s);
+    checkBestMove(best, kStart);
+    checkInfos(probe, 0, kStart);
+    CHECK(probe.say("stop").empty());  // nothing to stop
+    CHECK(probe.say("isready") == Lines{"readyok"});
+    CHECK(probe.countMatching("bestmove .*") == 1);
+  }
+}
+
+TEST_CASE("stop then at once position and go: never busy", "[session][busy]") {
+  LiveProbe probe;
+  for (int round = 0; round < 10; ++round) {
+    INFO("round " << round);
+    const std::size_t from = probe.count();
+    probe.say("go infinite");
+    REQUIRE(probe.waitFor("info depth 1 .*", from));
+    CHECK(probe.say("stop").empty());
+    CHECK(probe.say("position startpos moves 23-19").empty());
+    CHECK(probe.say("position startpos").empty());
+  }
+  CHECK(probe.countMatching("bestmove .*") == 10);
+  CHECK(probe.countMatching("error .*") == 0);
+}
+
+TEST_CASE("infinite with a depth limit still waits for stop", "[session][go]") {
+  LiveProbe probe;
+  probe.say("go infinite depth 2");
+  REQUIRE(probe.waitFor("info depth 2 .*"));
+  std::this_thread::sleep_for(100ms);
+  CHECK(probe.countMatching("bestmove .*") == 0);
+  CHECK(probe.countMatching("info .*") == 2);
+  probe.say("stop");
+  checkBestMove(probe.bestMove(0, kPromptly), kStart);
+}
+
+TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[session][go]") {
+  SECTION("ponder with a depth: waits at the end for the ponderhit") {
+    LiveProbe probe;
+    probe.say("go ponder depth 2");
+    REQUIRE(probe.waitFor("info depth 2 .*"));
+    CHECK(probe.say("isready") == Lines{"readyok"});
+    std::this_thread::sleep_for(100ms);
+    CHECK(probe.countMatching("bestmove .*") == 0);
+    const auto hit = Clock::now();
+    probe.say("ponderhit");
+    checkBestMove(probe.bestMove(0, kPromptly), kStart);
+    CHECK(millis(Clock::now() - hit) < millis(kPromptly));
+  }
+  SECTION("ponder with a clock: no time limit while pondering, then a timed search") {
+    LiveProbe probe;
+    probe.say("go ponder wtime 100 btime 100");  // a budget of a few ms once it counts
+    REQUIRE(probe.waitFor("info depth 2 .*"));
+    std::this_thread::sleep_for(300ms);
+    CHECK(probe.countMatching("bestmove .*") == 0);
+    probe.say("ponderhit");
+    checkBestMove(probe.bestMove(0, kPromptly), kStart);
+  }
+  SECTION("stop ends a ponder search") {
+    LiveProbe probe;
+    probe.say("go ponder wtime 60000 btime 60000");
+    REQUIRE(probe.waitFor("info depth 2 .*"));
+    probe.say("stop");
+    checkBestMove(probe.bestMove(0, kPromptly), kStart);
+  }
+  SECTION("ponder with no limit is infinite after the ponderhit") {
+    LiveProbe probe;
+    probe.say("go ponder");
+    REQUIRE(probe.waitFor("info depth 2 .*"));
+    probe.say("ponderhit");
+    std::this_thread::sleep_for(100ms);
+    CHECK(probe.countMatching("bestmove .*") == 0);
+    probe.say("stop");
+    checkBestMove(probe.bestMove(0, kPromptly), kStart);
+  }
+}
+
+// Known search-layer bug, reported: the node limit also applies while pondering, so the
+// bestmove comes before the ponderhit. [!mayfail] keeps it visible without failing the suite.
+TEST_CASE("go ponder nodes N waits for the ponderhit", "[session][go][!mayfail]") {
+  LiveProbe probe;
+  probe.say("go ponder nodes 2000");
+  REQUIRE(probe.waitFor("info depth 1 .*"));
+  std::this_thread::sleep_for(200ms);
+  CHECK(probe.countMatching("bestmove .*") == 0);
+  probe.say("ponderhit");
+  checkBestMove(probe.bestMove(0, kPromptly), kStart);
+}
+
+TEST_CASE("during a search, commands that would change it are busy and change nothing",
+          "[session][busy]") {
+  LiveProbe probe;
+  probe.say("position startpos moves 22-19 10-14");
+  const std::string fenBefore = probe.fen();
+  const damiera::Position root = probe.session().game().position();
+  probe.say("go infinite");
+  REQUIRE(probe.waitFor("info depth 2 .*"));
+  for (const char* busy :
+       {"position startpos", "position fen W:W5:B1,2", "go depth 1", "go infinite",
+        "setoption name Hash value 1", "setoption name MultiPV value 3",
+        "setoption name NoProgressMoves value 1", "setoption name Threads value 2", "ucinewgame",
+        "perft 1", "bench 1"}) {
+    INFO(busy);
+    CHECK(probe.say(busy) == Lines{"error busy"});
+  }
+  // Answered at once, as if no search ran.
+  CHECK(probe.say("isready") == Lines{"readyok"});
+  CHECK(probe.say("legalmoves") == Lines{"legalmoves 19x10"});
+  CHECK(probe.say("result") == Lines{"result * ongoing"});
+  CHECK(probe.say("d").size() == 14);
+  CHECK(probe.say("eval").back().rfind("eval sum ", 0) == 0);
+  CHECK(probe.say("frobnicate") == Lines{"error unknown command 'frobnicate'"});
+  CHECK(probe.say("go depth x") == Lines{"error go: depth must be an integer 1..1000, got 'x'"});
+
+  const std::size_t beforeStop = probe.count();
+  probe.say("stop");
+  checkBestMove(probe.bestMove(beforeStop, kPromptly), root);
+  CHECK(probe.countMatching("bestmove .*") == 1);
+  CHECK(probe.fen() == fenBefore);
+  CHECK(probe.session().game().moves().size() == 2);
+  CHECK(probe.session().options().value("Hash") == 64);
+  CHECK(probe.session().options().value("MultiPV") == 1);
+  CHECK(probe.session().options().value("Threads") == 1);
+  CHECK(probe.session().game().noProgressLimitPlies() == 80);
+
+  // Free again: all of them work.
+  CHECK(probe.say("setoption name MultiPV value 2").empty());
+  CHECK(probe.session().options().value("MultiPV") == 2);
+  CHECK(probe.say("perft 1").size() == 2);
+  CHECK(probe.say("ucinewgame").empty());
+  CHECK(probe.fen() == damiera::kStartFen);
+}
+
+TEST_CASE("a client that answers the bestmove at once is never told busy", "[session][busy]") {
+  LiveProbe probe;
+  for (int round = 0; round < 20; ++round) {
+    INFO("round " << round);
+    const std::size_t from = probe.count();
+    CHECK(probe.say("go depth 2").empty());
+    probe.bestMove(from);
+    // The very next commands, as soon as the bestmove is seen.
+    CHECK(probe.say("position startpos moves 21-17").empty());
+    CHECK(probe.say("setoption name Hash value 2").empty());
+    CHECK(probe.say("position startpos").empty());
+  }
+  probe.say("isready");
+  CHECK(probe.waitFor("readyok"));
+  CHECK(probe.countMatching("bestmove .*") == 20);
+  CHECK(probe.countMatching("error .*") == 0);
+}
+
+TEST_CASE("no legal move: bestmove none at once, whatever the limits", "[session][go]") {
+  LiveProbe probe;
+  for (const char* position : {"position fen W:W5:B1,2", "position fen W:W22:B18 moves 22x13"}) {
+    REQUIRE(probe.say(position).empty());
+    for (const char* go : {"go depth 5", "go infinite", "go ponder", "go", "go movetime 100000",
+                           "go wtime 1000 btime 1000 ponder"}) {
+      INFO(position << ": " << go);
+      const std::size_t from = probe.count();
+      probe.say(go);
+      // Written before say() returned: not by the search thread.
+      CHECK(probe.linesFrom(from) == Lines{"bestmove none"});
+    }
+  }
+  // The session is not busy afterwards.
+  CHECK(probe.say("position startpos").empty());
+}
+
+TEST_CASE("searchmoves restricts the root; an illegal one is an error and no search",
+          "[session][go]") {
+  LiveProbe probe;
+  probe.say("go depth 4 searchmoves 21-17 24-20");
+  const std::string best = probe.bestMove();
+  checkBestMove(best, kStart);
+  CHECK((words(best)[1] == "21-17" || words(best)[1] == "24-20"));
+  for (const Info& info : infosFrom(probe, 0))
+    CHECK((info.pv.front() == "21-17" || info.pv.front() == "24-20"));
+
+  const std::size_t from = probe.count();
+  CHECK(probe.say("go depth 2 searchmoves 21-17 21-16") ==
+        Lines{"error go: searchmoves: illegal move '21-16': 21-16 is not a legal move; legal "
+              "moves from 21: 21-17, 21-18"});
+  CHECK(probe.say("position startpos moves 22-19").empty());  // not busy: nothing started
+  std::this_thread::sleep_for(50ms);
+  CHECK(probe.linesFrom(from).size() == 1);
+
+  // The only move it may play, even when a search would prefer another.
+  for (const char* only : {"9-13", "12-16"}) {
+    const std::size_t before = probe.count();
+    probe.say(std::string("go depth 3 searchmoves ") + only);
+    CHECK(words(probe.bestMove(before))[1] == only);
+  }
+}
+
+TEST_CASE("MultiPV N: N lines per iteration, distinct moves, scores not increasing",
+          "[session][go][multipv]") {
+  LiveProbe probe;
+  CHECK(probe.say("setoption name MultiPV value 3").empty());
+  probe.say("go depth 5");
+  const std::string best = probe.bestMove();
+  checkBestMove(best, kStart);
+  checkInfos(probe, 0, kStart);
+
+  std::map<long long, std::vector<Info>> byDepth;
+  for (const Info& info : infosFrom(probe, 0)) byDepth[info.numbers.at("depth")].push_back(info);
+  REQUIRE(byDepth.size() == 5);
+  for (const auto& [depth, lines] : byDepth) {
+    INFO("depth " << depth);
+    REQUIRE(lines.size() == 3);
+    std::set<std::string> firstMoves;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      CHECK(lines[k].numbers.at("multipv") == static_cast<long long>(k + 1));
+      firstMoves.insert(lines[k].pv.front());
+      if (k > 0) CHECK(lines[k].orderedScore() <= lines[k - 1].orderedScore());
+    }
+    CHECK(firstMoves.size() == 3);
+  }
+  CHECK(words(best)[1] == byDepth.rbegin()->second.front().pv.front());
+
+  // Fewer legal moves than lines: one line per legal move.
+  probe.say("position fen W:W29:B1");
+  const std::size_t from = probe.count();
+  probe.say("go depth 2");
+  probe.bestMove(from);
+  CHECK(probe.countMatching("info depth 2 .* multipv 2 .*", from) == 1);
+  CHECK(probe.countMatching("info .* multipv 3 .*", from) == 0);
+}
+
+TEST_CASE("MultiPV with searchmoves and Threads 2", "[session][go][multipv]") {
+  LiveProbe probe;
+  probe.say("setoption name Threads value 2");
+  probe.say("setoption name MultiPV value 2");
+  probe.say("go depth 6 searchmoves 21-17 22-18 23-19");
+  const std::string best = probe.bestMove();
+  checkBestMove(best, kStart);
+  checkInfos(probe, 0, kStart);
+  for (const Info& info : infosFrom(probe, 0)) {
+    CHECK(info.numbers.at("multipv") <= 2);
+    CHECK((info.pv.front() == "21-17" || info.pv.front() == "22-18" || info.pv.front() == "23-19"));
+  }
+}
+
+TEST_CASE("a malformed go is one error and starts no search", "[session][go]") {
+  LiveProbe probe;
+  for (const char* bad : {"go depth",
+                          "go depth 0",
+                          "go depth -1",
+                          "go depth 1.5",
+                          "go nodes 0",
+                          "go nodes -5",
+                          "go movetime 0",
+                          "go movetime -10",
+                          "go wtime -1",
+                          "go btime -1",
+                          "go winc -1",
+                          "go binc -2",
+                          "go movestogo 0",
+                          "go movestogo -1",
+                          "go wtime x",
+                          "go searchmoves",
+                          "go fast",
+                          "go infinite please",
+                          "go depth 3 depth",
+                          "go searchmoves 22-19 33-29",
+                          "go searchmoves 9-13"}) {
+    INFO(bad);
+    const Lines replies = probe.say(bad);
+    REQUIRE(replies.size() == 1);
+    CHECK(startsWith(replies[0], "error go: "));
+    CHECK(probe.say("position startpos").empty());  // not busy
+  }
+  std::this_thread::sleep_for(50ms);
+  CHECK(probe.countMatching("(info|bestmove) .*") == 0);
+}
+
+TEST_CASE("eval: one line per term, each a single word, then the sum and the total",
+          "[session][eval]") {
+  LiveProbe probe;
+  for (const std::string& fen : {std::string(damiera::kStartFen), std::string("W:W21,22,23:B1,2"),
+                                 std::string("B:WK1,32,31:B9,10,K30"), std::string("W:W5:B1,2")}) {
+    INFO(fen);
+    probe.say("position fen " + fen);
+    const Lines replies = probe.say("eval");
+    REQUIRE(replies.size() >= 2);
+    const damiera::EvalReport report = damiera::explainEvaluation(positionOf(fen));
+    REQUIRE(replies.size() == report.terms.size() + 1);
+    long long sum = 0;
+    for (std::size_t i = 0; i + 1 < replies.size(); ++i) {
+      INFO(replies[i]);
+      CHECK(std::regex_match(replies[i], std::regex("eval [a-z][a-z-]* -?\\d+")));
+      sum += std::stoll(words(replies[i])[2]);
+    }
+    const std::vector<std::string> last = words(replies.back());
+    REQUIRE(last.size() == 7);
+    CHECK(last[1] == "sum");
+    CHECK(std::stoll(last[2]) == sum);
+    CHECK(last[3] == "scale");
+    CHECK(last[4] == std::to_string(report.scale) + "/64");
+    CHECK(last[5] == "total");
+    CHECK(std::stoll(last[6]) == damiera::evaluate(positionOf(fen)));
+  }
+  CHECK(probe.say("eval back-rank-guard") ==
+        Lines{"error eval takes no arguments, got 'back-rank-guard'"});
+}
+
+TEST_CASE("bench prints one line whose node count is the search's signature", "[session][bench]") {
+  LiveProbe probe;
+  const Lines first = probe.say("bench 2");
+  REQUIRE(first.size() == 1);
+  CHECK(std::regex_match(first[0], std::regex("bench nodes \\d+ time \\d+ nps \\d+")));
+  const std::string nodes = words(first[0])[2];
+  CHECK(nodes == std::to_string(damiera::runBench(2).nodes));
+  // Not changed by the session's options or its table.
+  probe.say("setoption name Hash value 1");
+  probe.say("setoption name Threads value 2");
+  probe.say("go depth 3");
+  probe.bestMove();
+  CHECK(words(probe.say("bench 2").at(0))[2] == nodes);
+  CHECK(probe.say("bench 0") == Lines{"error bench: depth must be an integer 1..30, got '0'"});
+}
+
+TEST_CASE("setoption: every search option, good and bad values", "[session][options]") {
+  LiveProbe probe;
+  const Session& session = probe.session();
+  struct Case {
+    const char* name;
+    const char* good;
+    int value;
+    std::vector<const char*> bad;
+  };
+  const std::vector<Case> cases = {
+      {"Hash", "1", 1, {"0", "65537", "-1", "1e3", "big", "16 MB"}},
+      {"Threads", "2", 2, {"0", "257", "-2", "two"}},
+      {"MultiPV", "4", 4, {"0", "65", "x"}},
+      {"Ponder", "true", 1, {"yes", "1", "on", "truee"}},
+      {"Move Overhead", "0", 0, {"-1", "5001", "10ms"}},
+      {"NoProgressMoves", "25", 25, {"0", "1001"}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    CHECK(probe.say(std::string("setoption name ") + c.name + " value " + c.good).empty());
+    CHECK(session.options().value(c.name) == c.value);
+    for (const char* bad : c.bad) {
+      INFO(bad);
+      const Lines replies = probe.say(std::string("setoption name ") + c.name + " value " + bad);
+      REQUIRE(replies.size() == 1);
+      CHECK(startsWith(replies[0], std::string("error bad value '") + bad + "' for option "));
+      CHECK(session.options().value(c.name) == c.value);
+    }
+    CHECK(startsWith(probe.say(std::string("setoption name ") + c.name).at(0),
+                     std::string("error option ") + c.name + " needs a value"));
+  }
+  CHECK(probe.say("setoption name ponder value FALSE").empty());
+  CHECK(session.options().value("Ponder") == 0);
+  CHECK(probe.say("setoption name PONDER value True").empty());
+  CHECK(session.options().value("Ponder") == 1);
+  CHECK(probe.say("setoption name move overhead value 50").empty());
+  CHECK(session.options().value("Move Overhead") == 50);
+  // The new values are what the next search uses: it still works with all of them.
+  probe.say("go depth 3");
+  checkBestMove(probe.bestMove(), kStart);
+  CHECK(probe.countMatching("info depth 3 .* multipv 4 .*") == 1);
+}
+
+TEST_CASE("Options: a value the apply step refuses is an error and changes nothing", "[options]") {
+  damiera::Options options;
+  int applied = -1;
+  options.addSpin("Size", 8, 1, 100, [&](int v) {
+    if (v > 50) throw damiera::OptionRejected("not enough memory for Size " + std::to_string(v));
+    applied = v;
+  });
+  CHECK(applied == 8);
+  CHECK(options.set("size", "20") == std::nullopt);
+  CHECK(applied == 20);
+  CHECK(options.set("Size", "60") == "not enough memory for Size 60");
+  CHECK(options.value("Size") == 20);
+  CHECK(applied == 20);
+}
+
+TEST_CASE("quit during a search: it stops, writes its one bestmove, and the session ends",
+          "[session][quit]") {
+  LiveProbe probe;
+  probe.say("setoption name Threads value 2");
+  probe.say("go infinite");
+  REQUIRE(probe.waitFor("info depth 3 .*"));
+  CHECK(probe.say("quit").empty());
+  CHECK(probe.lastFlow() == Session::Flow::Quit);
+  const auto quitAt = Clock::now();
+  probe.end();  // what the transport does after quit
+  CHECK(millis(Clock::now() - quitAt) < millis(kPromptly));
+  CHECK(probe.countMatching("bestmove .*") == 1);
+  checkBestMove(probe.linesFrom(0).back(), kStart);
+}
+
+TEST_CASE("ucinewgame between searches, and stop or ponderhit with nothing running",
+          "[session][go]") {
+  LiveProbe probe;
+  CHECK(probe.say("stop").empty());
+  CHECK(probe.say("ponderhit").empty());
+  CHECK(probe.count() == 0);
+  probe.say("position startpos moves 21-17");
+  probe.say("go depth 3");
+  probe.bestMove();
+  CHECK(probe.say("ucinewgame").empty());
+  CHECK(probe.fen() == damiera::kStartFen);
+  const std::size_t from = probe.count();
+  probe.say("go depth 3");
+  checkBestMove(probe.bestMove(from), kStart);
+}
