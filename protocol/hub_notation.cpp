@@ -1,0 +1,231 @@
+#include "protocol/hub_notation.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "protocol/reply.h"
+
+namespace damiera::protocol::hub {
+
+namespace {
+
+const char* colourName(Color c) { return c == Color::White ? "white" : "black"; }
+
+// ---- positions ----
+
+struct SquareContent {
+  bool empty = true;
+  Color colour = Color::White;
+  bool king = false;
+};
+
+std::optional<SquareContent> readSquare(char c) {
+  switch (c) {
+    case 'e':
+      return SquareContent{};
+    case 'w':
+      return SquareContent{false, Color::White, false};
+    case 'b':
+      return SquareContent{false, Color::Black, false};
+    case 'W':
+      return SquareContent{false, Color::White, true};
+    case 'B':
+      return SquareContent{false, Color::Black, true};
+    default:
+      return std::nullopt;
+  }
+}
+
+char squareLetter(const Position& pos, Square sq) {
+  if (pos.isEmpty(sq)) return 'e';
+  const bool white = pos.hasPiece(Color::White, sq);
+  if (pos.isKing(sq)) return white ? 'W' : 'B';
+  return white ? 'w' : 'b';
+}
+
+// ---- moves ----
+
+// The squares of a Hub move as typed, checked for shape only.
+struct TypedMove {
+  int from = 0;
+  int to = 0;
+  bool capture = false;
+  Bitboard captured = 0;
+};
+
+constexpr std::string_view kExpectedForm =
+    "expected from-to (21-17) or from x to x captured... (22x13x18)";
+
+Parsed<TypedMove> readTypedMove(std::string_view text) {
+  const std::string shown = quoted(text);
+  if (text.empty())
+    return Parsed<TypedMove>::fail("empty move (" + std::string(kExpectedForm) + ")");
+  std::vector<int> numbers;
+  bool sawDash = false;
+  bool sawX = false;
+  std::size_t i = 0;
+  for (;;) {
+    const std::size_t start = i;
+    int value = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+      value = std::min(value * 10 + (text[i++] - '0'), 1000);  // no overflow
+    if (i == start)
+      return Parsed<TypedMove>::fail("malformed move " + shown + ": " + std::string(kExpectedForm));
+    if (value < 1 || value > kNumSquares)
+      return Parsed<TypedMove>::fail("malformed move " + shown + ": square " +
+                                     std::string(text.substr(start, i - start)) +
+                                     " is outside 1..32");
+    numbers.push_back(value);
+    if (i == text.size()) break;
+    const char separator = text[i++];
+    if (separator == '-') {
+      sawDash = true;
+    } else if (separator == 'x' || separator == 'X') {
+      sawX = true;
+    } else {
+      return Parsed<TypedMove>::fail("malformed move " + shown + ": " + std::string(kExpectedForm));
+    }
+  }
+  if (numbers.size() < 2 || (sawDash && sawX) || (sawDash && numbers.size() > 2))
+    return Parsed<TypedMove>::fail("malformed move " + shown + ": " + std::string(kExpectedForm));
+  TypedMove typed{numbers[0], numbers[1], sawX, 0};
+  if (!typed.capture) return Parsed<TypedMove>::ok(typed);
+  if (numbers.size() == 2)
+    return Parsed<TypedMove>::fail("malformed move " + shown +
+                                   ": a Hub capture lists the captured squares after from and "
+                                   "to, e.g. 22x13x18");
+  for (std::size_t k = 2; k < numbers.size(); ++k) {
+    const Bitboard square = bit(squareFromNumber(numbers[k]));
+    if ((typed.captured & square) != 0)
+      return Parsed<TypedMove>::fail("malformed move " + shown + ": captured square " +
+                                     std::to_string(numbers[k]) + " is listed twice");
+    typed.captured |= square;
+  }
+  return Parsed<TypedMove>::ok(typed);
+}
+
+bool sameResult(const Move& m, const TypedMove& typed) {
+  return numberOfSquare(m.from) == typed.from && numberOfSquare(m.to) == typed.to &&
+         m.captured == (typed.capture ? typed.captured : Bitboard{0});
+}
+
+// The legal moves in Hub notation, each result once, at most a dozen.
+std::string listMoves(const std::vector<PathMove>& moves) {
+  constexpr std::size_t kMaxListed = 12;
+  std::vector<Move> distinct;
+  for (const PathMove& m : moves)
+    if (std::find(distinct.begin(), distinct.end(), m.move) == distinct.end())
+      distinct.push_back(m.move);
+  std::string out;
+  for (std::size_t i = 0; i < distinct.size() && i < kMaxListed; ++i) {
+    if (i > 0) out += ' ';
+    out += formatMove(distinct[i]);
+  }
+  if (distinct.size() > kMaxListed)
+    out += " and " + std::to_string(distinct.size() - kMaxListed) + " more";
+  return out;
+}
+
+std::string whyNotLegal(const Position& pos, const std::vector<PathMove>& legal,
+                        const TypedMove& typed, std::string_view text) {
+  const std::string shown = quoted(text);
+  const Color side = pos.sideToMove();
+  if (legal.empty()) return shown + " is not legal: " + colourName(side) + " has no legal move";
+  if (!pos.hasPiece(side, squareFromNumber(typed.from)))
+    return shown + " is not legal: no " + colourName(side) + " piece on square " +
+           std::to_string(typed.from) + "; legal moves: " + listMoves(legal);
+  const bool mustCapture = legal.front().move.isCapture();
+  if (!typed.capture && mustCapture)
+    return shown + " is not legal: " + colourName(side) +
+           " must capture (R6); legal captures: " + listMoves(legal);
+  if (typed.capture && !mustCapture)
+    return shown + " is not legal: there is no capture; legal moves: " + listMoves(legal);
+  if (typed.capture) {
+    const std::vector<PathMove> anyCapture = generateCaptureSequencesIgnoringPrecedence(pos);
+    const bool overruled =
+        std::any_of(anyCapture.begin(), anyCapture.end(),
+                    [&](const PathMove& m) { return sameResult(m.move, typed); });
+    if (overruled)
+      return shown +
+             " is not legal: the capture precedence (P1..P4: most pieces, with a king, most "
+             "kings, kings first) demands another; legal captures: " +
+             listMoves(legal);
+    return shown + " is not legal: no capture goes from " + std::to_string(typed.from) + " to " +
+           std::to_string(typed.to) +
+           " taking exactly those pieces; legal captures: " + listMoves(legal);
+  }
+  return shown + " is not legal; legal moves: " + listMoves(legal);
+}
+
+}  // namespace
+
+Parsed<Position> parsePosition(std::string_view text) {
+  const std::string shown = quoted(text);
+  if (text.size() != kPositionLength)
+    return Parsed<Position>::fail("bad position " + shown +
+                                  ": expected 33 characters (W or B, then squares 1..32 as w, b, "
+                                  "W, B or e), got " +
+                                  std::to_string(text.size()));
+  Position pos;
+  if (text[0] != 'W' && text[0] != 'B')
+    return Parsed<Position>::fail("bad position " + shown + ": the side to move is '" +
+                                  std::string(1, text[0]) + "', expected W or B");
+  pos.setSideToMove(text[0] == 'W' ? Color::White : Color::Black);
+  std::array<int, 2> counts{};
+  for (int n = 1; n <= kNumSquares; ++n) {
+    const char c = text[static_cast<std::size_t>(n)];
+    const std::optional<SquareContent> content = readSquare(c);
+    if (!content)
+      return Parsed<Position>::fail("bad position " + shown + ": square " + std::to_string(n) +
+                                    " is '" + std::string(1, c) + "', expected w, b, W, B or e");
+    if (content->empty) continue;
+    const Square sq = squareFromNumber(n);
+    const Bitboard promotionRow = content->colour == Color::White ? kRank8 : kRank1;
+    if (!content->king && (promotionRow & bit(sq)) != 0)
+      return Parsed<Position>::fail("bad position " + shown + ": a " + colourName(content->colour) +
+                                    " man on square " + std::to_string(n) +
+                                    " stands on its own promotion row (R12)");
+    pos.put(sq, content->colour, content->king);
+    ++counts[static_cast<int>(content->colour)];
+  }
+  for (Color colour : {Color::White, Color::Black}) {
+    const int count = counts[static_cast<int>(colour)];
+    if (count > kMaxPiecesPerSide)
+      return Parsed<Position>::fail("bad position " + shown + ": " + colourName(colour) + " has " +
+                                    std::to_string(count) + " pieces (at most " +
+                                    std::to_string(kMaxPiecesPerSide) + ")");
+  }
+  return Parsed<Position>::ok(pos);
+}
+
+std::string formatPosition(const Position& pos) {
+  std::string out(1, pos.sideToMove() == Color::White ? 'W' : 'B');
+  for (int n = 1; n <= kNumSquares; ++n) out += squareLetter(pos, squareFromNumber(n));
+  return out;
+}
+
+Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
+  const Parsed<TypedMove> typed = readTypedMove(text);
+  if (!typed) return Parsed<PathMove>::fail(typed.error);
+  const std::vector<PathMove> legal = generatePathMoves(pos);
+  for (const PathMove& m : legal)
+    if (sameResult(m.move, *typed.value)) return Parsed<PathMove>::ok(m);
+  return Parsed<PathMove>::fail(whyNotLegal(pos, legal, *typed.value, text));
+}
+
+std::string formatMove(const Move& m) {
+  std::string out = std::to_string(numberOfSquare(m.from));
+  out += m.isCapture() ? 'x' : '-';
+  out += std::to_string(numberOfSquare(m.to));
+  std::vector<int> captured;
+  for (Bitboard b = m.captured; b != 0; b = withoutLowest(b))
+    captured.push_back(numberOfSquare(lowestSquare(b)));
+  std::sort(captured.begin(), captured.end());
+  for (int n : captured) out += 'x' + std::to_string(n);
+  return out;
+}
+
+}  // namespace damiera::protocol::hub
