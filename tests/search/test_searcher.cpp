@@ -160,8 +160,13 @@ TEST_CASE("Searcher: options, threads, new game and hash size", "[search][search
   int lines = 0;
   for (const SearchInfo& info : recorder.infos) lines += info.depth == 6;
   CHECK(lines == 2);
-  CHECK(searcher.table().hashfull() > 0);
+  // The position after the best move was stored (hashfull samples too few entries to see so
+  // small a search).
+  REQUIRE(recorder.results[0].bestMove.has_value());
+  const std::uint64_t childKey = Game().position().after(*recorder.results[0].bestMove).key();
+  CHECK(searcher.table().probe(childKey, 1).has_value());
   searcher.newGame();
+  CHECK_FALSE(searcher.table().probe(childKey, 1).has_value());
   CHECK(searcher.table().hashfull() == 0);
   searcher.resizeHash(3);
   CHECK(searcher.table().megabytes() == 3);
