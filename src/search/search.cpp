@@ -69,12 +69,6 @@ void SearchControl::ponderhit() {
   changed_.notify_all();
 }
 
-void SearchControl::reset() {
-  std::lock_guard lock(mutex_);
-  stop_.store(false, std::memory_order_relaxed);
-  ponderhit_.store(false, std::memory_order_relaxed);
-}
-
 SearchControl::Clock::time_point SearchControl::ponderhitTime() const {
   std::lock_guard lock(mutex_);
   return ponderhitTime_;
@@ -163,7 +157,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   else
     result.ponderMove = expectedReply(table, root, best.move);
   result.depth = main.completedDepth();
-  result.score = reportScore(best.score);
+  // Stopped before the first iteration finished: a legal move, but no score to speak of.
+  if (result.depth > 0) result.score = reportScore(best.score);
   result.nodes = shared.totalNodes();
   return finish(result);
 }

@@ -61,8 +61,8 @@ struct SearchCallbacks {
   std::function<void(const SearchResult&)> onResult;
 };
 
-// Thread-safe commands to a running search. One control per search (make a fresh one, or
-// reset() it, for the next).
+// Thread-safe commands to a running search. One control per search: once stopped it stays
+// stopped, so the next search needs a fresh one.
 class SearchControl {
  public:
   using Clock = std::chrono::steady_clock;
@@ -70,7 +70,6 @@ class SearchControl {
   void stop();
   // A ponder search becomes a normal timed search from now on.
   void ponderhit();
-  void reset();
 
   bool stopRequested() const { return stop_.load(std::memory_order_relaxed); }
   bool ponderhitReceived() const { return ponderhit_.load(std::memory_order_acquire); }

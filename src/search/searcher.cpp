@@ -1,82 +1,158 @@
 #include "search/searcher.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace damiera {
+
+struct Searcher::Task {
+  std::mutex mutex;
+  std::condition_variable finished;
+  enum class State { Queued, Running, Done } state = State::Queued;
+  std::function<void()> body;  // the search; released once it has run
+  AlarmClock* alarms = nullptr;
+  AlarmClock::Id alarm = 0;  // its time cap, cancelled once it has run
+};
+
+Searcher::Searcher(std::shared_ptr<TranspositionTable> table)
+    : Searcher([&table] {
+        SearchResources resources;
+        resources.table = std::move(table);
+        return resources;
+      }()) {}
 
 Searcher::Searcher(SearchResources resources)
     : context_(resources.table ? std::move(resources.table)
                                : std::make_shared<TranspositionTable>(kDefaultHashMb)),
       tableShared_(resources.tableShared),
-      executor_(std::move(resources.executor)),
-      control_(std::make_shared<SearchControl>()) {
+      maxThreads_(resources.maxThreads),
+      maxDepth_(resources.maxDepth),
+      maxTimeMs_(resources.alarms != nullptr ? resources.maxTimeMs : 0),
+      alarms_(resources.alarms),
+      control_(std::make_shared<SearchControl>()),
+      executor_(std::move(resources.executor)) {
   if (!executor_) {
-    ownThread_ = std::make_unique<WorkerThread>();
-    executor_ = [thread = ownThread_.get()](std::function<void()> job) {
-      thread->start(std::move(job));
+    worker_ = std::make_unique<WorkerThread>();
+    executor_ = [worker = worker_.get()](std::function<void()> job) {
+      worker->start(std::move(job));
     };
   }
 }
 
-Searcher::~Searcher() { stopAndWait(); }
+Searcher::~Searcher() {
+  stop();
+  wait();
+}
 
 void Searcher::setOptions(const SearchOptions& options) { options_ = options; }
 
 void Searcher::resizeHash(std::size_t megabytes) {
-  if (tableShared_) return;
-  stopAndWait();
+  if (tableShared_) return;  // sized once by its owner; never by one of its users
+  stop();
+  wait();
   context_.table().resize(megabytes);
 }
 
 void Searcher::newGame() {
-  stopAndWait();
+  stop();
+  wait();
   if (!tableShared_) context_.table().clear();
   context_.clearHistories();
 }
 
 void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
                      std::chrono::steady_clock::time_point startTime) {
-  stopAndWait();
+  stop();
+  wait();
+  SearchOptions options = options_;
+  if (maxThreads_ > 0) options.threads = std::min(options.threads, maxThreads_);
+  SearchLimits capped = limits;
+  if (maxDepth_ > 0 && (capped.depth == 0 || capped.depth > maxDepth_)) capped.depth = maxDepth_;
+
   auto control = std::make_shared<SearchControl>();
-  {
-    std::lock_guard lock(mutex_);
-    control_ = control;
-    running_ = true;
+  auto task = std::make_shared<Task>();
+  task->body = [this, game, capped, options, control, callbacks = std::move(callbacks), startTime] {
+    runSearch(game, capped, options, context_, *control, callbacks, startTime);
+  };
+  if (maxTimeMs_ > 0) {
+    const AlarmClock::Id alarm =
+        alarms_->set(startTime + std::chrono::milliseconds(maxTimeMs_),
+                     [weakControl = std::weak_ptr(control), weakTask = std::weak_ptr(task)] {
+                       const auto control = weakControl.lock();
+                       const auto task = weakTask.lock();
+                       if (control && task) stopTask(*control, task);
+                     });
+    std::lock_guard lock(task->mutex);
+    task->alarms = alarms_;
+    task->alarm = alarm;
   }
-  executor_([this, game, limits, options = options_, control, callbacks = std::move(callbacks),
-             startTime] {
-    runSearch(game, limits, options, context_, *control, callbacks, startTime);
-    // Notified under the lock: once wait() returns the Searcher may be destroyed, so this job
-    // must not touch it afterwards.
-    std::lock_guard lock(mutex_);
-    running_ = false;
-    finished_.notify_all();
-  });
+  {
+    std::lock_guard lock(controlMutex_);
+    control_ = control;
+    task_ = task;
+  }
+  // The job holds the task, not the Searcher: if the Searcher has run it (stop) or is gone by
+  // the time a thread takes the job, the job finds it done and returns.
+  executor_([task] { runOnce(*task); });
+}
+
+void Searcher::runOnce(Task& task) {
+  {
+    std::lock_guard lock(task.mutex);
+    if (task.state != Task::State::Queued) return;
+    task.state = Task::State::Running;
+  }
+  task.body();
+  task.body = nullptr;
+  AlarmClock::Id alarm = 0;
+  {
+    std::lock_guard lock(task.mutex);
+    task.state = Task::State::Done;
+    alarm = task.alarm;
+  }
+  task.finished.notify_all();
+  if (alarm != 0) task.alarms->cancel(alarm);
+}
+
+std::shared_ptr<Searcher::Task> Searcher::currentTask() const {
+  std::lock_guard lock(controlMutex_);
+  return task_;
 }
 
 void Searcher::stop() {
-  std::lock_guard lock(mutex_);
-  control_->stop();
+  std::shared_ptr<SearchControl> control;
+  std::shared_ptr<Task> task;
+  {
+    std::lock_guard lock(controlMutex_);
+    control = control_;
+    task = task_;
+  }
+  stopTask(*control, task);
+}
+
+void Searcher::stopTask(SearchControl& control, const std::shared_ptr<Task>& task) {
+  control.stop();
+  // Still waiting for a thread: run it here, stopped, so that its result comes now.
+  if (task) runOnce(*task);
 }
 
 void Searcher::ponderhit() {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(controlMutex_);
   control_->ponderhit();
 }
 
 void Searcher::wait() {
-  std::unique_lock lock(mutex_);
-  finished_.wait(lock, [this] { return !running_; });
+  const std::shared_ptr<Task> task = currentTask();
+  if (!task) return;
+  std::unique_lock lock(task->mutex);
+  task->finished.wait(lock, [&] { return task->state == Task::State::Done; });
 }
 
 bool Searcher::searching() const {
-  std::lock_guard lock(mutex_);
-  return running_;
-}
-
-void Searcher::stopAndWait() {
-  stop();
-  wait();
+  const std::shared_ptr<Task> task = currentTask();
+  if (!task) return false;
+  std::lock_guard lock(task->mutex);
+  return task->state != Task::State::Done;
 }
 
 }  // namespace damiera

@@ -1,7 +1,8 @@
 #pragma once
 // The asynchronous search of one session (the stdio session, one TCP connection): runSearch()
-// on another thread, so the session keeps reading commands (stop, ponderhit, isready) while
-// it thinks.
+// on another thread, so the session keeps reading commands (stop, ponderhit, isready) while it
+// thinks. By default that thread is a worker the Searcher owns; a server gives every session
+// an executor instead (its pool of search threads, shared by all sessions) and one table.
 //
 //   searcher.start(game, limits, callbacks);   // returns at once; callbacks come from the
 //                                              // search thread: info lines, then one result
@@ -9,14 +10,13 @@
 //   searcher.wait();                           // until the result callback has returned
 //
 // Exactly one result per start(). Starting while a search runs first stops that one (it still
-// delivers its own result) and waits for it.
-//
-// Where the search runs and which table it uses come from SearchResources: by default a
-// worker thread and a table of the Searcher's own; in a server, a job queue of the server's
-// thread pool and one table shared by every session.
+// delivers its own result) and waits for it. A search still waiting for an executor's thread
+// when stop() (or its time cap) comes runs at once on that thread, already stopped: its result
+// (a legal move) comes at once, and the queued job later finds nothing to do.
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -29,24 +29,34 @@
 
 namespace damiera {
 
-// Runs a job on some thread, exactly once, eventually (a server's worker pool).
-using SearchExecutor = std::function<void(std::function<void()>)>;
+// Runs a job later, on some thread (a server's pool).
+using SearchExecutor = std::function<void(std::function<void()> job)>;
 
+// What a Searcher's searches use, and what one search may take: a server shares its threads
+// and its table among its sessions and caps each search. The defaults: a table of
+// kDefaultHashMb and a worker thread of its own, no caps.
 struct SearchResources {
-  // Null: the Searcher makes its own table of kDefaultHashMb.
-  std::shared_ptr<TranspositionTable> table;
-  // The table is shared with other sessions: resizeHash() leaves it alone and newGame() does
-  // not clear it (other sessions' searches are using it).
+  std::shared_ptr<TranspositionTable> table;  // null: one of its own
+  // Other searchers use the table at the same time: newGame() leaves it as it is, and
+  // resizeHash() does nothing (its owner sizes it once).
   bool tableShared = false;
-  // Null: searches run on a worker thread the Searcher owns.
-  SearchExecutor executor;
+  SearchExecutor executor;  // empty: a worker thread of its own
+
+  // Caps (0: none). Threads: a search uses at most this many, whatever the option says.
+  // Depth: a deeper (or unlimited) depth is cut to it. Time: every search is stopped this long
+  // after its start time, exactly as by stop(): go infinite and go ponder too, which then
+  // answer. The time cap needs `alarms`, the clock that stops them.
+  int maxThreads = 0;
+  int maxDepth = 0;
+  std::int64_t maxTimeMs = 0;
+  AlarmClock* alarms = nullptr;
 };
 
 class Searcher {
  public:
-  explicit Searcher(SearchResources resources = {});
-  explicit Searcher(std::shared_ptr<TranspositionTable> table)
-      : Searcher(SearchResources{std::move(table), false, nullptr}) {}
+  // With no table given, the Searcher makes its own of kDefaultHashMb.
+  explicit Searcher(std::shared_ptr<TranspositionTable> table = nullptr);
+  explicit Searcher(SearchResources resources);
   ~Searcher();  // stops and waits for a running (or queued) search
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
@@ -55,7 +65,7 @@ class Searcher {
   void setOptions(const SearchOptions& options);
   const SearchOptions& options() const { return options_; }
   // "Hash": stops and waits for a running search, then reallocates (clears) the table.
-  // Does nothing to a shared table.
+  // Not for a shared table.
   void resizeHash(std::size_t megabytes);
   // "ucinewgame": stops and waits, then clears the move ordering histories and, unless it is
   // shared, the table.
@@ -72,19 +82,25 @@ class Searcher {
   bool tableShared() const { return tableShared_; }
 
  private:
-  void stopAndWait();
+  // One start(): queued, then running (on the executor's thread, or on the thread that
+  // stopped it first), then done.
+  struct Task;
+  static void runOnce(Task& task);
+  // Stops a search, running it here if it still waits for a thread.
+  static void stopTask(SearchControl& control, const std::shared_ptr<Task>& task);
+  std::shared_ptr<Task> currentTask() const;
 
   SearchOptions options_;
   SearchContext context_;
   const bool tableShared_;
-  SearchExecutor executor_;
-
-  mutable std::mutex mutex_;
-  std::condition_variable finished_;
-  bool running_ = false;                    // from start() until the job has returned
+  const int maxThreads_, maxDepth_;
+  const std::int64_t maxTimeMs_;
+  AlarmClock* const alarms_;
+  mutable std::mutex controlMutex_;
   std::shared_ptr<SearchControl> control_;  // of the current (or last) search
-
-  std::unique_ptr<WorkerThread> ownThread_;  // last: destroyed first, while the rest exists
+  std::shared_ptr<Task> task_;              // the current (or last) search
+  SearchExecutor executor_;
+  std::unique_ptr<WorkerThread> worker_;  // last: destroyed first; only without an executor
 };
 
 }  // namespace damiera
