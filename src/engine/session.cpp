@@ -113,9 +113,19 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   return Parsed<SearchLimits>::ok(std::move(limits));
 }
 
+std::string overServerLimit(std::string_view command, int depth, int limit) {
+  return std::string(command) + ": depth " + std::to_string(depth) +
+         " is over this server's limit of " + std::to_string(limit);
+}
+
 }  // namespace
 
-Session::Session(Sink sink) : sink_(std::move(sink)) { registerOptions(); }
+Session::Session(Sink sink, SessionEnvironment environment)
+    : sink_(std::move(sink)),
+      environment_(std::move(environment)),
+      searcher_(environment_.search) {
+  registerOptions();
+}
 
 void Session::registerOptions() {
   options_.addSpin("Hash", static_cast<int>(kDefaultHashMb), static_cast<int>(kMinHashMb),
@@ -146,6 +156,9 @@ void Session::applySearchOptions() { searcher_.setOptions(searchOptions_); }
 // A size the machine cannot give is refused, not fatal: the table frees its old memory before
 // taking the new, so the old size is taken back (empty) and the option keeps its value.
 void Session::resizeHash(int megabytes) {
+  // The server's one table, shared by every session: sized once (--hash), never by a client.
+  // The value is accepted (GUIs send it) and changes nothing.
+  if (searcher_.tableShared()) return;
   const auto wanted = static_cast<std::size_t>(megabytes);
   const std::size_t current = searcher_.table().megabytes();
   if (wanted == current) return;
@@ -250,6 +263,10 @@ Session::Flow Session::execute(const protocol::Display&) {
 }
 
 Session::Flow Session::execute(const protocol::Perft& command) {
+  if (command.depth > environment_.maxPerftDepth) {
+    replyError(overServerLimit("perft", command.depth, environment_.maxPerftDepth));
+    return Flow::Continue;
+  }
   const auto start = std::chrono::steady_clock::now();
   const std::vector<PerftDivideEntry> entries =
       perftDivide(game_.position(), command.depth, command.mode);
@@ -331,7 +348,12 @@ Session::Flow Session::execute(const protocol::Eval&) {
 }
 
 Session::Flow Session::execute(const protocol::Bench& command) {
-  const BenchResult result = runBench(command.depth.value_or(kBenchDefaultDepth));
+  const int depth = command.depth.value_or(kBenchDefaultDepth);
+  if (depth > environment_.maxBenchDepth) {
+    replyError(overServerLimit("bench", depth, environment_.maxBenchDepth));
+    return Flow::Continue;
+  }
+  const BenchResult result = runBench(depth);
   reply(protocol::benchLine(result.nodes, result.timeMs, result.nps));
   return Flow::Continue;
 }

@@ -4,8 +4,9 @@
 //
 // Every command either succeeds or replies with exactly one "error ..." line and leaves the
 // session as it was. Replies are whole lines without the newline; the transport adds it.
-// A search runs on the Searcher's worker thread and reports (info, bestmove) through the same
-// sink, so a transport must make its sink safe to call from two threads. While it runs, the
+// A search runs on the Searcher's worker thread (in a server, on its pool: SessionEnvironment)
+// and reports (info, bestmove) through the same sink, so a transport must make its sink safe
+// to call from two threads. While it runs, the
 // commands that would change what it works on (position, go, setoption, ucinewgame, perft,
 // bench) get "error busy"; everything else is answered at once. A go with no legal move
 // answers "bestmove none" itself, and stop returns only once the bestmove is written: after
@@ -16,6 +17,7 @@
 
 #include "core/game.h"
 #include "engine/options.h"
+#include "engine/session_environment.h"
 #include "protocol/command.h"
 #include "search/searcher.h"
 
@@ -31,7 +33,8 @@ class Session {
   using Sink = std::function<void(std::string_view line)>;
   enum class Flow { Continue, Quit };
 
-  explicit Session(Sink sink);
+  // The environment: stdio's by default; a server passes its pool, shared table and caps.
+  explicit Session(Sink sink, SessionEnvironment environment = {});
   // The options' apply callbacks point at this session, so it stays where it was built.
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -69,6 +72,7 @@ class Session {
   void replyError(std::string_view message) const;
 
   Sink sink_;
+  const SessionEnvironment environment_;  // before searcher_, which is made from it
   Game game_;
   SearchOptions searchOptions_;
   // True from a go until its bestmove is written (cleared just before, so a client that

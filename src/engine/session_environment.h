@@ -1,0 +1,23 @@
+#pragma once
+// What a session gets from whoever runs it. On stdin (the defaults): a search thread and a
+// hash table of its own, and no caps. In server mode (README.md "Analysis server"): the
+// server-wide pool of search threads, one hash table shared by every session, and caps on what
+// one client may ask for, so that no client takes more than its share of the machine.
+#include "protocol/command.h"
+#include "search/searcher.h"
+
+namespace damiera {
+
+struct SessionEnvironment {
+  // Where searches run, the table they use and the caps on each search (search/searcher.h).
+  // A shared table is never resized or cleared by one session: "setoption name Hash" is
+  // accepted (GUIs send it) and changes nothing, and "ucinewgame" clears only the session's
+  // own move-ordering histories.
+  SearchResources search;
+  // perft and bench run on the thread that handles the session's commands (in a server, an
+  // I/O thread): these keep them short there.
+  int maxPerftDepth = protocol::kMaxPerftDepth;
+  int maxBenchDepth = protocol::kMaxBenchDepth;
+};
+
+}  // namespace damiera
