@@ -1,12 +1,23 @@
-// Damiera's command line: options pick the transport, which then runs one Session.
+// Damiera's command line: options pick the transport, which then runs one Session (stdin) or
+// one per connection (--listen: the analysis server).
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
+#include <cstdint>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <thread>
 
+#include "engine/native_line_session.h"
+#include "search/limits.h"
+#include "search/tt.h"
+#include "server/analysis_server.h"
 #include "server/hub_stdio.h"
 #include "server/stdio_loop.h"
+#include "server/tcp_auth.h"
+#include "server/tcp_config.h"
 #include "version.h"
 
 namespace po = boost::program_options;
@@ -25,6 +36,74 @@ po::options_description commandLineOptions() {
   return options;
 }
 
+// The analysis server's options; they mean nothing without --listen.
+po::options_description serverOptions() {
+  po::options_description options("Analysis server (README.md, \"Analysis server\")");
+  options.add_options()  //
+      ("listen", po::value<std::string>()->value_name("HOST:PORT"),
+       "serve the protocol on TCP instead of stdin, one session per connection; HOST defaults "
+       "to 127.0.0.1 (loopback only), port 0 picks a free one")  //
+      ("threads", po::value<int>()->value_name("N"),
+       "search threads shared by all clients (default: the number of cores)")  //
+      ("hash", po::value<int>()->value_name("MB"),
+       "the hash table all sessions share (default 64)")  //
+      ("max-clients", po::value<int>()->value_name("N"),
+       "connections at once; the next gets 'error server full' (default 256)")  //
+      ("max-line", po::value<int>()->value_name("BYTES"),
+       "longest input line; a longer one closes the connection (default 16384)")  //
+      ("max-output", po::value<int>()->value_name("BYTES"),
+       "replies queued for a client that does not read them before it is disconnected "
+       "(default 1048576)")  //
+      ("idle-timeout", po::value<int>()->value_name("S"),
+       "close connections silent for S seconds; 0: never (default 300)")  //
+      ("token-file", po::value<std::string>()->value_name("FILE"),
+       "every connection must first send 'auth <token>', the token being FILE's first line")  //
+      ("max-movetime", po::value<int>()->value_name("MS"),
+       "every search is stopped this long after its go, as by stop (go infinite too); "
+       "0: no cap (default 60000)")  //
+      ("max-depth", po::value<int>()->value_name("N"),
+       "cap on the depth of one search; 0: no cap (default)");
+  return options;
+}
+
+// An integer server option in [min, max], or `fallback` when it was not given.
+int serverInteger(const po::variables_map& args, const char* name, int min, int max, int fallback) {
+  if (!args.count(name)) return fallback;
+  const int value = args[name].as<int>();
+  if (value < min || value > max)
+    throw po::error("--" + std::string(name) + " must be an integer " + std::to_string(min) + ".." +
+                    std::to_string(max) + ", got " + std::to_string(value));
+  return value;
+}
+
+damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args) {
+  namespace server = damiera::server;
+  server::AnalysisServerConfig config;
+  std::string error;
+  const auto address = server::parseListenAddress(args["listen"].as<std::string>(), error);
+  if (!address) throw po::error("--listen " + args["listen"].as<std::string>() + ": " + error);
+  config.tcp.host = address->host;
+  config.tcp.port = address->port;
+  const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  config.threads = serverInteger(args, "threads", 1, damiera::kMaxThreads, cores);
+  config.hashMb = static_cast<std::size_t>(
+      serverInteger(args, "hash", static_cast<int>(damiera::kMinHashMb),
+                    static_cast<int>(damiera::kMaxHashMb), static_cast<int>(config.hashMb)));
+  constexpr int kLargest = 1 << 30;
+  config.tcp.maxClients = static_cast<std::size_t>(
+      serverInteger(args, "max-clients", 1, kLargest, static_cast<int>(config.tcp.maxClients)));
+  config.tcp.maxLineBytes = static_cast<std::size_t>(
+      serverInteger(args, "max-line", 16, kLargest, static_cast<int>(config.tcp.maxLineBytes)));
+  config.tcp.maxOutputBytes = static_cast<std::size_t>(serverInteger(
+      args, "max-output", 1024, kLargest, static_cast<int>(config.tcp.maxOutputBytes)));
+  config.tcp.idleTimeout = std::chrono::seconds(serverInteger(
+      args, "idle-timeout", 0, kLargest, static_cast<int>(config.tcp.idleTimeout.count())));
+  config.maxMoveTimeMs =
+      serverInteger(args, "max-movetime", 0, kLargest, static_cast<int>(config.maxMoveTimeMs));
+  config.maxDepth = serverInteger(args, "max-depth", 0, kLargest, config.maxDepth);
+  return config;
+}
+
 // The optional positional word that picks the dialect on stdin.
 po::options_description modeArgument() {
   po::options_description mode;
@@ -34,12 +113,14 @@ po::options_description modeArgument() {
 
 void printHelp(const po::options_description& options) {
   std::cout << "Usage: damiera [--help] [--version] [hub]\n"
+               "       damiera --listen HOST:PORT [server options]\n"
                "\n"
                "Damiera, an Italian draughts (dama italiana) engine. With no options it reads\n"
                "protocol commands on stdin, one per line, and answers on stdout; start with\n"
                "'uci', end with 'quit' or end of input. The commands are in PROTOCOL.md.\n"
                "'damiera hub' speaks Scan's Hub protocol instead (PROTOCOL.md, 'The Hub\n"
-               "dialect'), for GUIs and tools made for Scan.\n"
+               "dialect'), for GUIs and tools made for Scan. With --listen it is an analysis\n"
+               "server: the same protocol over TCP, one independent session per connection.\n"
                "\n"
             << options;
 }
@@ -47,8 +128,10 @@ void printHelp(const po::options_description& options) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  const po::options_description options = commandLineOptions();
+  po::options_description options = commandLineOptions();
+  options.add(serverOptions());
   po::variables_map args;
+  std::optional<damiera::server::AnalysisServerConfig> server;  // with --listen
   po::options_description allOptions;
   allOptions.add(options).add(modeArgument());
   po::positional_options_description positional;
@@ -59,6 +142,15 @@ int main(int argc, char* argv[]) {
     po::notify(args);
     if (args.count("mode") && args["mode"].as<std::string>() != kHubMode)
       throw po::error("unknown mode '" + args["mode"].as<std::string>() + "' (expected 'hub')");
+    if (!args.count("listen")) {
+      const po::options_description serverOnly = serverOptions();
+      for (const auto& option : serverOnly.options())
+        if (args.count(option->long_name()))
+          throw po::error("--" + option->long_name() + " is an option of the server (--listen)");
+    }
+    if (args.count("listen") && args.count("mode"))
+      throw po::error("--listen serves the native protocol only (Hub over TCP is not there yet)");
+    if (args.count("listen")) server = serverConfig(args);
   } catch (const po::error& e) {
     std::cerr << "damiera: " << e.what() << "\nTry 'damiera --help'.\n";
     return kExitUsage;
@@ -76,6 +168,16 @@ int main(int argc, char* argv[]) {
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);  // buffered reads; every reply is flushed explicitly
   try {
+    if (server) {
+      if (args.count("token-file"))
+        server->tcp.token = damiera::server::readTokenFile(args["token-file"].as<std::string>());
+      return damiera::server::runAnalysisServer(
+          *server,
+          [](const damiera::SessionEnvironment& environment) {
+            return damiera::nativeLineSessionFactory(environment);
+          },
+          std::cout);
+    }
     if (args.count("mode")) return damiera::server::runHubStdioLoop(std::cin, std::cout);
     return damiera::server::runStdioLoop(std::cin, std::cout);
   } catch (const std::exception& e) {

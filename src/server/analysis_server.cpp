@@ -1,0 +1,41 @@
+#include "server/analysis_server.h"
+
+#include <memory>
+#include <utility>
+
+#include "server/tcp_server.h"
+#include "server/worker_pool.h"
+
+namespace damiera::server {
+
+SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
+                                            std::shared_ptr<TranspositionTable> table,
+                                            SearchExecutor executor, AlarmClock& alarms) {
+  SessionEnvironment environment;
+  environment.search.table = std::move(table);
+  environment.search.tableShared = true;
+  environment.search.executor = std::move(executor);
+  // One thread per search: the pool's workers are the server's parallelism, shared by all.
+  environment.search.maxThreads = 1;
+  environment.search.maxDepth = config.maxDepth;
+  environment.search.maxTimeMs = config.maxMoveTimeMs;
+  environment.search.alarms = &alarms;
+  environment.maxPerftDepth = kServerMaxPerftDepth;
+  environment.maxBenchDepth = kServerMaxBenchDepth;
+  return environment;
+}
+
+int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMaker& makeFactory,
+                      std::ostream& out) {
+  // Declared first, destroyed last: every session (and its search) is gone when run returns;
+  // the pool's threads end before the clock whose alarms they cancel.
+  AlarmClock alarms;
+  WorkerPool pool(config.threads, kSearchNiceness);
+  auto table = std::make_shared<TranspositionTable>(config.hashMb);
+  const SessionEnvironment environment = serverSessionEnvironment(
+      config, std::move(table), [&pool](std::function<void()> job) { pool.submit(std::move(job)); },
+      alarms);
+  return runTcpServer(config.tcp, makeFactory(environment), out);
+}
+
+}  // namespace damiera::server

@@ -1,0 +1,50 @@
+#pragma once
+// Server mode as a whole (damiera --listen): a pool of --threads search workers and one hash
+// table of --hash MB that every session shares, the caps on what one client may ask for, and
+// the TCP transport carrying the sessions the factory makes (any dialect).
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+
+#include "engine/line_session.h"
+#include "engine/session_environment.h"
+#include "server/tcp_config.h"
+
+namespace damiera::server {
+
+// Every search is stopped this long after its go, as by "stop": without a cap, a go infinite
+// would hold a worker for as long as its client likes.
+inline constexpr std::int64_t kDefaultServerMaxMoveTimeMs = 60'000;
+// The search workers' nice value: a client's isready, legalmoves or stop is answered before a
+// search gets the processor back, however many searches are running.
+inline constexpr int kSearchNiceness = 10;
+// perft runs on an I/O thread: depth 6 stays within milliseconds in ordinary positions and
+// about a second in the most crowded ones (every man a king).
+inline constexpr int kServerMaxPerftDepth = 6;
+// bench on an I/O thread: depth 6 takes tens of milliseconds (and a 16 MB table meanwhile).
+inline constexpr int kServerMaxBenchDepth = 6;
+
+struct AnalysisServerConfig {
+  TcpServerConfig tcp;
+  int threads = 1;          // search workers for all sessions together
+  std::size_t hashMb = 64;  // the one table, shared
+  std::int64_t maxMoveTimeMs = kDefaultServerMaxMoveTimeMs;  // 0: no cap
+  int maxDepth = 0;                                          // 0: no cap
+};
+
+// Makes the factory of the sessions the server carries (native, Hub, ...) for an environment.
+using SessionFactoryMaker = std::function<LineSessionFactory(const SessionEnvironment&)>;
+
+// The environment every session of a server with this configuration gets, around the pool's
+// executor and the shared table.
+SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
+                                            std::shared_ptr<TranspositionTable> table,
+                                            SearchExecutor executor, AlarmClock& alarms);
+
+// Prints "listening <host>:<port>" on `out`, serves until SIGINT/SIGTERM, returns the exit
+// code (0). Throws std::runtime_error when it cannot listen.
+int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMaker& makeFactory,
+                      std::ostream& out);
+
+}  // namespace damiera::server

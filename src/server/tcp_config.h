@@ -1,0 +1,41 @@
+#pragma once
+// What the TCP transport needs to know: where to listen and the limits that keep one client
+// from hurting the server or the other clients (README.md "Analysis server").
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace damiera::server {
+
+inline constexpr std::string_view kDefaultListenHost = "127.0.0.1";
+inline constexpr std::size_t kDefaultMaxClients = 256;
+inline constexpr std::size_t kDefaultTcpMaxLineBytes = 16384;
+// Replies waiting for a client that does not read them; beyond this it is disconnected.
+inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{1} << 20;
+inline constexpr std::chrono::seconds kDefaultIdleTimeout{300};
+inline constexpr int kDefaultIoThreads = 2;
+
+struct TcpServerConfig {
+  std::string host = std::string(kDefaultListenHost);
+  std::uint16_t port = 0;  // 0: any free port (the "listening" line says which)
+  std::size_t maxClients = kDefaultMaxClients;
+  std::size_t maxLineBytes = kDefaultTcpMaxLineBytes;
+  std::size_t maxOutputBytes = kDefaultMaxOutputBytes;
+  std::chrono::seconds idleTimeout = kDefaultIdleTimeout;  // zero: never
+  std::optional<std::string> token;  // when set, every connection starts with "auth <token>"
+  int ioThreads = kDefaultIoThreads;
+};
+
+struct ListenAddress {
+  std::string host;
+  std::uint16_t port = 0;
+};
+
+// "HOST:PORT", ":PORT" or "PORT" (host 127.0.0.1), "[IPv6]:PORT". Returns the error message
+// in `error` and nothing when the text is not an address.
+std::optional<ListenAddress> parseListenAddress(std::string_view text, std::string& error);
+
+}  // namespace damiera::server

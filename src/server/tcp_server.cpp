@@ -1,0 +1,158 @@
+#include "server/tcp_server.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/tcp_connection.h"
+
+namespace damiera::server {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using boost::system::error_code;
+
+namespace {
+
+// After a failed accept (out of file descriptors, say) wait a little instead of spinning.
+constexpr std::chrono::milliseconds kAcceptRetryDelay{100};
+
+tcp::endpoint resolveListenEndpoint(asio::io_context& io, const TcpServerConfig& config) {
+  error_code error;
+  const asio::ip::address address = asio::ip::make_address(config.host, error);
+  if (!error) return {address, config.port};
+  tcp::resolver resolver(io);
+  const auto results =
+      resolver.resolve(config.host, std::to_string(config.port),
+                       tcp::resolver::passive | tcp::resolver::numeric_service, error);
+  if (error || results.empty())
+    throw std::runtime_error("cannot resolve the host '" + config.host + "': " + error.message());
+  return results.begin()->endpoint();
+}
+
+std::string formatEndpoint(const tcp::endpoint& endpoint) {
+  const std::string host = endpoint.address().to_string();
+  const std::string port = std::to_string(endpoint.port());
+  return endpoint.address().is_v6() ? "[" + host + "]:" + port : host + ":" + port;
+}
+
+}  // namespace
+
+TcpServer::TcpServer(TcpServerConfig config, LineSessionFactory factory)
+    : config_(std::move(config)),
+      factory_(std::move(factory)),
+      acceptStrand_(asio::make_strand(io_)),
+      acceptor_(acceptStrand_),
+      acceptRetry_(acceptStrand_),
+      signals_(acceptStrand_, SIGINT, SIGTERM) {
+  const tcp::endpoint endpoint = resolveListenEndpoint(io_, config_);
+  error_code error;
+  acceptor_.open(endpoint.protocol(), error);
+  if (!error) acceptor_.set_option(tcp::acceptor::reuse_address(true), error);
+  if (!error) acceptor_.bind(endpoint, error);
+  if (!error) acceptor_.listen(asio::socket_base::max_listen_connections, error);
+  if (error)
+    throw std::runtime_error("cannot listen on " + formatEndpoint(endpoint) + ": " +
+                             error.message());
+  port_ = acceptor_.local_endpoint().port();
+  signals_.async_wait([this](const error_code& failed, int) {
+    if (!failed) shutdownNow();
+  });
+  accept();
+}
+
+TcpServer::~TcpServer() = default;
+
+std::string TcpServer::localAddress() const {
+  error_code error;
+  return formatEndpoint(acceptor_.local_endpoint(error));
+}
+
+bool TcpServer::loopbackOnly() const {
+  error_code error;
+  const tcp::endpoint endpoint = acceptor_.local_endpoint(error);
+  return !error && endpoint.address().is_loopback();
+}
+
+void TcpServer::run() {
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < config_.ioThreads; ++i) helpers.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (std::thread& helper : helpers) helper.join();
+}
+
+void TcpServer::stop() {
+  asio::post(acceptStrand_, [this] { shutdownNow(); });
+}
+
+void TcpServer::accept() {
+  const Strand strand = asio::make_strand(io_);  // the new connection's
+  acceptor_.async_accept(strand, [this, strand](const error_code& error, tcp::socket socket) {
+    if (!acceptor_.is_open()) return;  // stopping
+    if (error) {
+      acceptRetry_.expires_after(kAcceptRetryDelay);
+      acceptRetry_.async_wait([this](const error_code& cancelled) {
+        if (!cancelled && acceptor_.is_open()) accept();
+      });
+      return;
+    }
+    admit(std::move(socket), strand);
+    accept();
+  });
+}
+
+void TcpServer::admit(tcp::socket socket, const Strand& strand) {
+  std::shared_ptr<TcpConnection> connection;
+  {
+    const std::lock_guard lock(connectionsMutex_);
+    if (stopping_) return;  // the socket closes here
+    const bool full = admitted_ >= config_.maxClients;
+    if (!full) ++admitted_;
+    const auto entry = connections_.emplace(connections_.end());
+    connection = std::make_shared<TcpConnection>(
+        std::move(socket), strand, config_, factory_,
+        full ? TcpConnection::Admission::ServerFull : TcpConnection::Admission::Accepted,
+        [this, entry, full] { forget(entry, !full); });
+    *entry = connection;
+  }
+  connection->start();
+}
+
+void TcpServer::forget(std::list<std::weak_ptr<TcpConnection>>::iterator entry, bool heldSlot) {
+  const std::lock_guard lock(connectionsMutex_);
+  connections_.erase(entry);
+  if (heldSlot) --admitted_;
+}
+
+void TcpServer::shutdownNow() {
+  error_code ignored;
+  acceptor_.close(ignored);
+  acceptRetry_.cancel();
+  signals_.cancel();
+  std::vector<std::shared_ptr<TcpConnection>> open;
+  {
+    const std::lock_guard lock(connectionsMutex_);
+    stopping_ = true;
+    for (const std::weak_ptr<TcpConnection>& entry : connections_)
+      if (auto connection = entry.lock()) open.push_back(std::move(connection));
+  }
+  for (const auto& connection : open) connection->shutdown();
+}
+
+int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out) {
+  TcpServer server(config, std::move(factory));
+  if (!server.loopbackOnly() && !config.token)
+    std::cerr << "damiera: warning: listening on " << server.localAddress()
+              << " without --token-file: anybody who can reach it can use it\n";
+  out << "listening " << server.localAddress() << std::endl;
+  server.run();
+  return 0;
+}
+
+}  // namespace damiera::server

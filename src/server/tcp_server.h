@@ -1,0 +1,70 @@
+#pragma once
+// The TCP transport (Boost.Asio): every connection is an independent LineSession made by the
+// factory, so the server carries any dialect. A few I/O threads serve all connections, each on
+// its own strand; searches run wherever the sessions' searchers put them (in server mode, a
+// server-wide pool). SIGINT and SIGTERM stop it cleanly.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <string>
+
+#include "engine/line_session.h"
+#include "server/tcp_config.h"
+#include "server/tcp_connection.h"
+
+namespace damiera::server {
+
+class TcpServer {
+ public:
+  // Binds and listens at once; throws std::runtime_error saying why when it cannot.
+  TcpServer(TcpServerConfig config, LineSessionFactory factory);
+  ~TcpServer();
+  TcpServer(const TcpServer&) = delete;
+  TcpServer& operator=(const TcpServer&) = delete;
+
+  // "host:port" actually bound ("[host]:port" for IPv6), with the port chosen when 0 was asked.
+  std::string localAddress() const;
+  std::uint16_t port() const { return port_; }
+  // Only this machine can connect (127.0.0.0/8 or ::1).
+  bool loopbackOnly() const;
+
+  // Serves until stop() or SIGINT/SIGTERM, then returns once every connection is closed.
+  void run();
+  // Thread-safe: stops accepting, stops every session and closes every connection.
+  void stop();
+
+ private:
+  void accept();
+  void admit(boost::asio::ip::tcp::socket socket, const Strand& strand);
+  // A connection has closed; `heldSlot`: it was an admitted client (not one turned away).
+  void forget(std::list<std::weak_ptr<TcpConnection>>::iterator entry, bool heldSlot);
+  void shutdownNow();
+
+  const TcpServerConfig config_;
+  const LineSessionFactory factory_;
+  boost::asio::io_context io_;
+  const boost::asio::any_io_executor acceptStrand_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer acceptRetry_;
+  boost::asio::signal_set signals_;
+  std::uint16_t port_ = 0;
+
+  std::mutex connectionsMutex_;
+  std::list<std::weak_ptr<TcpConnection>> connections_;  // every open one, to stop them all
+  std::size_t admitted_ = 0;                             // clients holding a slot (--max-clients)
+  bool stopping_ = false;
+};
+
+// Runs a server: prints "listening <host>:<port>" on `out` once it accepts connections, then
+// serves until SIGINT or SIGTERM. Returns the exit code (0). Warns on stderr when anybody on
+// the network can connect without a token.
+int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out);
+
+}  // namespace damiera::server

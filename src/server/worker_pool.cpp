@@ -1,0 +1,55 @@
+#include "server/worker_pool.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace damiera::server {
+
+WorkerPool::WorkerPool(int threads, int niceness) {
+  const int count = std::max(threads, 1);
+  threads_.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) threads_.emplace_back([this, niceness] { work(niceness); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    const std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& thread : threads_) thread.join();
+}
+
+void WorkerPool::submit(std::function<void()> job) {
+  {
+    const std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(job));
+  }
+  wake_.notify_one();
+}
+
+std::size_t WorkerPool::queued() const {
+  const std::lock_guard lock(mutex_);
+  return jobs_.size();
+}
+
+void WorkerPool::work(int niceness) {
+  // On Linux each thread has its own nice value. Failing to set it changes only priorities.
+  if (niceness > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
+  for (;;) {
+    std::function<void()> job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return quit_ || !jobs_.empty(); });
+      if (jobs_.empty()) return;  // quit_, and nothing left to run
+      job = std::move(jobs_.front());
+      jobs_.pop_front();
+    }
+    job();
+  }
+}
+
+}  // namespace damiera::server

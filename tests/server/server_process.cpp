@@ -1,0 +1,127 @@
+#include "tests/server/server_process.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace damiera::testing {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Reads stdout of the child up to the first newline, with a deadline.
+std::string readFirstLine(int fd, std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  std::string line;
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) throw std::runtime_error("the server did not print its listening line");
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+    char c = 0;
+    const ssize_t n = read(fd, &c, 1);
+    if (n <= 0) throw std::runtime_error("the server ended before printing its listening line");
+    if (c == '\n') return line;
+    line.push_back(c);
+  }
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& listen) {
+  int out[2];
+  if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+  std::vector<std::string> argv = {DAMIERA_BINARY, "--listen", listen};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    close(out[1]);
+    std::vector<char*> raw;
+    for (std::string& arg : argv) raw.push_back(arg.data());
+    raw.push_back(nullptr);
+    execv(raw[0], raw.data());
+    _exit(127);
+  }
+  close(out[1]);
+  std::string line;
+  try {
+    line = readFirstLine(out[0], std::chrono::seconds(20));
+  } catch (...) {
+    close(out[0]);
+    throw;
+  }
+  close(out[0]);  // nothing more is printed on stdout
+  std::smatch match;
+  static const std::regex kListening(R"(listening 127\.0\.0\.1:(\d+))");
+  if (!std::regex_match(line, match, kListening))
+    throw std::runtime_error("unexpected first line from the server: " + line);
+  port_ = std::stoi(match[1]);
+}
+
+ServerProcess::~ServerProcess() {
+  if (!exited_ && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+}
+
+std::optional<int> ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
+  if (exited_) return std::nullopt;
+  kill(pid_, signal);
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    int status = 0;
+    const pid_t done = waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) {
+      exited_ = true;
+      if (WIFEXITED(status)) return WEXITSTATUS(status);
+      return std::nullopt;
+    }
+    if (Clock::now() > deadline) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+      exited_ = true;
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+bool ServerProcess::stopCleanly(std::chrono::milliseconds timeout) {
+  const std::optional<int> status = stop(SIGTERM, timeout);
+  return status && *status == 0;
+}
+
+long ServerProcess::statusKb(const std::string& field) const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(field + ":", 0) != 0) continue;
+    std::istringstream values(line.substr(field.size() + 1));
+    long kb = -1;
+    values >> kb;
+    return kb;
+  }
+  return -1;
+}
+
+std::string temporaryFile(const std::string& name, const std::string& contents) {
+  const std::string path =
+      std::string(DAMIERA_BUILD_DIR) + "/server_tests_" + std::to_string(getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << contents;
+  return path;
+}
+
+}  // namespace damiera::testing

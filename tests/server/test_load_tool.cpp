@@ -1,0 +1,65 @@
+// damiera-load against a real server, briefly: every reply checked, nothing lost.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <string>
+
+#include "tests/server/server_process.h"
+
+using namespace damiera::testing;
+
+namespace {
+
+struct Run {
+  std::string output;
+  int exitCode = -1;
+};
+
+Run runCommand(const std::string& command) {
+  Run run;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
+    run.output.append(buffer, n);
+  const int status = pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+const std::string kLoadTool = std::string(DAMIERA_BUILD_DIR) + "/damiera-load";
+
+}  // namespace
+
+TEST_CASE("damiera-load drives the server with every reply correct", "[server][load]") {
+  const std::string tokenFile = temporaryFile("load_token", "load-test-token\n");
+  ServerProcess server({"--hash", "8", "--threads", "2", "--token-file", tokenFile});
+  const std::string script = temporaryFile(
+      "load_script", "# each client repeats these\nposition\nlegalmoves\nisready\ngo depth 2\n");
+  const Run run = runCommand(kLoadTool + " --connect 127.0.0.1:" + std::to_string(server.port()) +
+                             " --clients 8 --duration 1 --script " + script + " --token-file " +
+                             tokenFile + " --server-pid " + std::to_string(server.pid()));
+  INFO(run.output);
+  CHECK(run.exitCode == 0);
+  CHECK(run.output.find("errors 0, lost replies 0, disconnects 0") != std::string::npos);
+  for (const char* command : {"position+isready", "legalmoves", "isready", "go depth 2"})
+    CHECK(run.output.find(command) != std::string::npos);
+  CHECK(run.output.find("server peak RSS (VmHWM):") != std::string::npos);
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("damiera-load reports a server that is not there", "[server][load]") {
+  // A port nobody listens on: take one from a server, then stop it.
+  int port = 0;
+  {
+    ServerProcess server({"--hash", "1", "--threads", "1"});
+    port = server.port();
+    REQUIRE(server.stopCleanly());
+  }
+  const Run run = runCommand(kLoadTool + " --connect 127.0.0.1:" + std::to_string(port) +
+                             " --clients 2 --duration 1 2>&1");
+  INFO(run.output);
+  CHECK(run.exitCode == 1);
+  CHECK(run.output.find("disconnects 2") != std::string::npos);
+}

@@ -1,0 +1,213 @@
+// Sessions over TCP: many clients at once, each with its own game and its own correct answers;
+// searches on the server-wide pool that never block another client; stop, disconnects and the
+// caps on what one client may ask for.
+#include <catch2/catch.hpp>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/position.h"
+#include "protocol/reply.h"
+#include "tests/server/server_process.h"
+#include "tests/server/tcp_client.h"
+
+using namespace damiera;
+using namespace damiera::testing;
+
+namespace {
+
+const std::vector<std::string> kSmall = {"--hash", "8", "--threads", "2"};
+
+std::vector<std::string> with(std::vector<std::string> extra) {
+  std::vector<std::string> args = kSmall;
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+// The move of a "bestmove <move> [ponder <move>]" line, when it is legal in pos.
+std::optional<PathMove> legalBestMove(const Position& pos, const std::string& line) {
+  static const std::regex kBestMove(R"(bestmove (\S+)( ponder \S+)?)");
+  std::smatch match;
+  if (!std::regex_match(line, match, kBestMove)) return std::nullopt;
+  const Parsed<PathMove> move = parseMove(pos, match[1].str());
+  if (!move) return std::nullopt;
+  return *move.value;
+}
+
+// Plays one game on its own connection: the engine's move and a random one in turn. Every
+// reply must be this game's own: its legal moves, a legal bestmove. Returns what went wrong.
+std::vector<std::string> playGame(int port, unsigned seed, int plies) {
+  std::vector<std::string> problems;
+  TcpClient client(port);
+  std::mt19937 random(seed);
+  Position pos = Position::start();
+  std::string moves;
+  for (int ply = 0; ply < plies; ++ply) {
+    client.sendLine("position startpos moves" + moves);
+    client.sendLine("legalmoves");
+    const std::vector<PathMove> legal = generatePathMoves(pos);
+    const std::optional<std::string> listed = client.readLine();
+    if (listed != protocol::legalMovesLine(legal)) {
+      problems.push_back("game " + std::to_string(seed) + " ply " + std::to_string(ply) +
+                         ": got '" + listed.value_or("(nothing)") + "'");
+      return problems;
+    }
+    if (legal.empty()) break;
+    PathMove move = legal[random() % legal.size()];
+    if (ply % 2 == 0) {
+      client.sendLine("go depth 3");
+      const std::optional<std::string> best = client.readUntil("bestmove");
+      const std::optional<PathMove> engineMove = best ? legalBestMove(pos, *best) : std::nullopt;
+      if (!engineMove) {
+        problems.push_back("game " + std::to_string(seed) + " ply " + std::to_string(ply) +
+                           ": bad bestmove '" + best.value_or("(nothing)") + "'");
+        return problems;
+      }
+      move = *engineMove;
+    }
+    moves += " " + formatMove(move);
+    pos = pos.after(move.move);
+  }
+  client.sendLine("quit");
+  if (!client.readToEnd(10s)) problems.push_back("game " + std::to_string(seed) + ": no close");
+  return problems;
+}
+
+}  // namespace
+
+TEST_CASE("50 clients at once each play their own game and get their own answers",
+          "[server][sessions]") {
+  ServerProcess server(kSmall);
+  std::mutex mutex;
+  std::vector<std::string> problems;
+  std::vector<std::thread> players;
+  for (unsigned seed = 1; seed <= 50; ++seed)
+    players.emplace_back([&, seed] {
+      std::vector<std::string> mine;
+      try {
+        mine = playGame(server.port(), seed, 12);
+      } catch (const std::exception& e) {
+        mine.push_back(e.what());
+      }
+      const std::lock_guard lock(mutex);
+      problems.insert(problems.end(), mine.begin(), mine.end());
+    });
+  for (std::thread& player : players) player.join();
+  INFO((problems.empty() ? std::string() : problems.front()));
+  CHECK(problems.empty());
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("One client's position, options, stop and ucinewgame never touch another's",
+          "[server][sessions]") {
+  ServerProcess server(with({"--max-movetime", "600000"}));
+  TcpClient a(server.port());
+  TcpClient b(server.port());
+  a.sendLine("position fen W:WK29:BK4 moves 29-25 4-8 25-21 8-12");
+  a.sendLine("setoption name NoProgressMoves value 2");
+  a.sendLine("result");
+  CHECK(a.readLine() == "result 1/2-1/2 no-progress");
+  b.sendLine("position fen W:WK29:BK4 moves 29-25 4-8 25-21 8-12");
+  b.sendLine("result");
+  CHECK(b.readLine() == "result * ongoing");
+  b.sendLine("position startpos");
+
+  b.sendLine("go infinite");
+  REQUIRE(b.readUntil("info"));
+  a.sendLine("stop");
+  a.sendLine("ucinewgame");
+  a.sendLine("isready");
+  CHECK(a.readLine() == "readyok");
+  std::vector<std::string> seen;
+  CHECK_FALSE(b.readUntil("bestmove", 500ms, &seen));  // still searching
+  b.sendLine("stop");
+  CHECK(b.readUntil("bestmove"));
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("A search never blocks another client's isready, legalmoves or stop",
+          "[server][sessions]") {
+  ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
+  TcpClient searcher(server.port());
+  TcpClient other(server.port());
+  searcher.sendLine("go infinite");
+  REQUIRE(searcher.readUntil("info"));  // it holds the only worker
+  other.sendLine("isready");
+  CHECK(other.readLine(5s) == "readyok");
+  other.sendLine("legalmoves");
+  CHECK(other.readLine(5s) == "legalmoves 21-17 21-18 22-18 22-19 23-19 23-20 24-20");
+  other.sendLine("go infinite");  // queued behind the first search
+  other.sendLine("isready");
+  CHECK(other.readUntil("readyok", 5s));
+  searcher.sendLine("isready");  // the searching client itself is answered too
+  CHECK(searcher.readUntil("readyok", 5s));
+  other.sendLine("stop");  // a queued search stops at once, with exactly one bestmove
+  CHECK(other.readUntil("bestmove", 5s));
+  other.sendLine("isready");
+  CHECK(other.readLine(5s) == "readyok");
+  searcher.sendLine("stop");
+  CHECK(searcher.readUntil("bestmove", 5s));
+  searcher.sendLine("isready");
+  CHECK(searcher.readLine(5s) == "readyok");
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("A client that disconnects mid-search frees its search at once", "[server][sessions]") {
+  ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
+  {
+    TcpClient gone(server.port());
+    gone.sendLine("go infinite");
+    REQUIRE(gone.readUntil("info"));
+  }  // closed while searching
+  {
+    TcpClient queued(server.port());  // a search waiting for the worker, then gone too
+    TcpClient running(server.port());
+    running.sendLine("go infinite");
+    REQUIRE(running.readUntil("info", 10s));  // the worker is free again: it runs
+    queued.sendLine("go infinite");
+    queued.sendLine("isready");
+    REQUIRE(queued.readUntil("readyok"));
+    queued.close();
+    running.sendLine("stop");
+    REQUIRE(running.readUntil("bestmove"));
+  }
+  TcpClient next(server.port());
+  next.sendLine("go depth 3");
+  CHECK(next.readUntil("bestmove", 10s));
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("The time and depth caps (--max-movetime, --max-depth) hold for every go",
+          "[server][limits]") {
+  SECTION("go infinite and go ponder end at the time cap with a bestmove") {
+    ServerProcess server(with({"--max-movetime", "300"}));
+    TcpClient client(server.port());
+    client.sendLine("go infinite");
+    CHECK(client.readUntil("bestmove", 10s));
+    client.sendLine("go ponder");
+    CHECK(client.readUntil("bestmove", 10s));
+    client.sendLine("go movetime 100000");
+    CHECK(client.readUntil("bestmove", 10s));
+    CHECK(server.stopCleanly());
+  }
+  SECTION("a deep search stops at the depth cap") {
+    ServerProcess server(with({"--max-depth", "3"}));
+    TcpClient client(server.port());
+    client.sendLine("go depth 40");
+    std::vector<std::string> infos;
+    REQUIRE(client.readUntil("bestmove", 10s, &infos));
+    REQUIRE_FALSE(infos.empty());
+    static const std::regex kDepth(R"(info depth (\d+) .*)");
+    for (const std::string& info : infos) {
+      std::smatch match;
+      REQUIRE(std::regex_match(info, match, kDepth));
+      CHECK(std::stoi(match[1]) <= 3);
+    }
+    CHECK(server.stopCleanly());
+  }
+}
