@@ -149,6 +149,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
     control.waitForStop(/*orPonderhit=*/!limits.infinite);
   shared.abort.store(true, std::memory_order_relaxed);
   context.helpers_.waitAll();
+  main.reportFinalIfChanged();
 
   const RootMove& best = main.rootMoves()[0];
   result.bestMove = best.move;

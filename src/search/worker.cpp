@@ -426,8 +426,14 @@ bool Worker::shouldStop(double instability) {
   return shared_.time.shouldStopAfterIteration(instability);
 }
 
+void Worker::reportFinalIfChanged() {
+  if (completedDepth_ > 0 && lastReported_ && !(rootMoves_[0].move == *lastReported_))
+    report(completedDepth_);
+}
+
 void Worker::report(int depth) {
   if (!shared_.callbacks.onInfo) return;
+  lastReported_ = rootMoves_[0].move;
   const std::uint64_t nodes = shared_.totalNodes();
   const std::int64_t ms = shared_.elapsedSinceStartMs();
   const int hashfull = shared_.table.hashfull();

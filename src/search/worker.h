@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
@@ -115,6 +116,10 @@ class Worker {
   }
 
   void iterate();
+  // After the search: when it was stopped in an iteration that had already found a better
+  // move, the last info line no longer leads with the move it answers. A GUI shows that line
+  // as the engine's analysis, so it is sent again with the final best move's pv.
+  void reportFinalIfChanged();
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   const std::vector<RootMove>& rootMoves() const { return rootMoves_; }
@@ -166,6 +171,7 @@ class Worker {
   bool pondering_;
   bool timeActive_;
   int bestMoveChanges_ = 0;
+  std::optional<Move> lastReported_;  // the first move of the last info line
 };
 
 }  // namespace damiera

@@ -252,3 +252,27 @@ TEST_CASE("Lazy SMP: two threads agree on tactics and forced wins", "[search][th
   const Collected b = searchPosition(Game(mate), depthLimit(10), options);
   CHECK(b.result.score == ReportedScore{ReportedScore::Kind::Mate, exactMateMoves(mate, 9)});
 }
+
+TEST_CASE("The last info line leads with the best move even when a stop cut an iteration",
+          "[search][limits]") {
+  // A node limit cuts iterations at reproducible places; some of them had already found a
+  // better move than the last completed one, which is then reported again (same depth) so
+  // that a GUI never shows a pv that contradicts the bestmove.
+  int reReported = 0;
+  for (const std::string_view start : {"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,"
+                                       "9,10,11,12",
+                                       "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3"}) {
+    for (std::uint64_t nodes = 1000; nodes < 60000; nodes += 700) {
+      SearchLimits limits;
+      limits.nodes = nodes;
+      const Collected out = searchPosition(Game(fen(start)), limits);
+      REQUIRE(out.result.bestMove);
+      REQUIRE_FALSE(out.infos.empty());
+      INFO(start << " nodes " << nodes);
+      CHECK(out.infos.back().pv.front() == *out.result.bestMove);
+      const std::size_t n = out.infos.size();
+      if (n >= 2 && out.infos[n - 1].depth == out.infos[n - 2].depth) ++reReported;
+    }
+  }
+  CHECK(reReported > 0);  // the case this is about did happen
+}
