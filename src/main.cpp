@@ -10,7 +10,9 @@
 #include <string>
 #include <thread>
 
+#include "engine/hub_session.h"
 #include "engine/native_line_session.h"
+#include "protocol/hub_syntax.h"
 #include "search/limits.h"
 #include "search/tt.h"
 #include "server/analysis_server.h"
@@ -25,14 +27,19 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr int kExitUsage = 2;
-// `damiera hub`: Scan's Hub protocol on stdin instead of the native one (as `scan hub`).
-constexpr const char* kHubMode = "hub";
+// The dialects: the native protocol, or Scan's Hub protocol (`damiera hub` as `scan hub`, or
+// `--protocol hub`), on stdin or on every TCP connection.
+constexpr const char* kNativeProtocol = "native";
+constexpr const char* kHubProtocol = "hub";
 
 po::options_description commandLineOptions() {
   po::options_description options("Options");
-  options.add_options()                       //
-      ("help,h", "print this help and exit")  //
-      ("version,v", "print the version and exit");
+  options.add_options()                            //
+      ("help,h", "print this help and exit")       //
+      ("version,v", "print the version and exit")  //
+      ("protocol", po::value<std::string>()->value_name("native|hub"),
+       "the dialect on stdin or, with --listen, on every connection (default native; "
+       "'damiera hub' is 'damiera --protocol hub')");
   return options;
 }
 
@@ -104,7 +111,7 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
   return config;
 }
 
-// The optional positional word that picks the dialect on stdin.
+// The optional positional word that picks the Hub dialect, as `scan hub`.
 po::options_description modeArgument() {
   po::options_description mode;
   mode.add_options()("mode", po::value<std::string>(), "hub");
@@ -112,15 +119,16 @@ po::options_description modeArgument() {
 }
 
 void printHelp(const po::options_description& options) {
-  std::cout << "Usage: damiera [--help] [--version] [hub]\n"
-               "       damiera --listen HOST:PORT [server options]\n"
+  std::cout << "Usage: damiera [--help] [--version] [hub | --protocol native|hub]\n"
+               "       damiera --listen HOST:PORT [--protocol native|hub] [server options]\n"
                "\n"
                "Damiera, an Italian draughts (dama italiana) engine. With no options it reads\n"
                "protocol commands on stdin, one per line, and answers on stdout; start with\n"
                "'uci', end with 'quit' or end of input. The commands are in PROTOCOL.md.\n"
                "'damiera hub' speaks Scan's Hub protocol instead (PROTOCOL.md, 'The Hub\n"
                "dialect'), for GUIs and tools made for Scan. With --listen it is an analysis\n"
-               "server: the same protocol over TCP, one independent session per connection.\n"
+               "server: the same protocol (native, or Hub with --protocol hub) over TCP, one\n"
+               "independent session per connection.\n"
                "\n"
             << options;
 }
@@ -140,16 +148,21 @@ int main(int argc, char* argv[]) {
     po::store(po::command_line_parser(argc, argv).options(allOptions).positional(positional).run(),
               args);
     po::notify(args);
-    if (args.count("mode") && args["mode"].as<std::string>() != kHubMode)
+    if (args.count("mode") && args["mode"].as<std::string>() != kHubProtocol)
       throw po::error("unknown mode '" + args["mode"].as<std::string>() + "' (expected 'hub')");
+    if (args.count("protocol")) {
+      const std::string& protocol = args["protocol"].as<std::string>();
+      if (protocol != kNativeProtocol && protocol != kHubProtocol)
+        throw po::error("--protocol must be 'native' or 'hub', got '" + protocol + "'");
+      if (args.count("mode") && protocol != kHubProtocol)
+        throw po::error("'hub' and --protocol " + protocol + " contradict each other");
+    }
     if (!args.count("listen")) {
       const po::options_description serverOnly = serverOptions();
       for (const auto& option : serverOnly.options())
         if (args.count(option->long_name()))
           throw po::error("--" + option->long_name() + " is an option of the server (--listen)");
     }
-    if (args.count("listen") && args.count("mode"))
-      throw po::error("--listen serves the native protocol only (Hub over TCP is not there yet)");
     if (args.count("listen")) server = serverConfig(args);
   } catch (const po::error& e) {
     std::cerr << "damiera: " << e.what() << "\nTry 'damiera --help'.\n";
@@ -168,17 +181,21 @@ int main(int argc, char* argv[]) {
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);  // buffered reads; every reply is flushed explicitly
   try {
+    const bool hub = args.count("mode") ||
+                     (args.count("protocol") && args["protocol"].as<std::string>() == kHubProtocol);
     if (server) {
       if (args.count("token-file"))
         server->tcp.token = damiera::server::readTokenFile(args["token-file"].as<std::string>());
+      if (hub) server->tcp.errorLine = damiera::protocol::hub::errorLine;  // error message="..."
       return damiera::server::runAnalysisServer(
           *server,
-          [](const damiera::SessionEnvironment& environment) {
-            return damiera::nativeLineSessionFactory(environment);
+          [hub](const damiera::SessionEnvironment& environment) {
+            return hub ? damiera::hubLineSessionFactory(environment)
+                       : damiera::nativeLineSessionFactory(environment);
           },
           std::cout);
     }
-    if (args.count("mode")) return damiera::server::runHubStdioLoop(std::cin, std::cout);
+    if (hub) return damiera::server::runHubStdioLoop(std::cin, std::cout);
     return damiera::server::runStdioLoop(std::cin, std::cout);
   } catch (const std::exception& e) {
     std::cerr << "damiera: " << e.what() << '\n';

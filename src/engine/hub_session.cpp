@@ -69,8 +69,9 @@ const std::vector<HubParam>& hubParams() {
   return params;
 }
 
-HubSession::HubSession(Sink sink)
-    : sink_(std::move(sink)), session_([this](std::string_view line) { onNativeReply(line); }) {}
+HubSession::HubSession(Sink sink, SessionEnvironment environment)
+    : sink_(std::move(sink)),
+      session_([this](std::string_view line) { onNativeReply(line); }, std::move(environment)) {}
 
 SessionFlow HubSession::handleLine(std::string_view line) {
   if (hub::isBlankLine(line)) return SessionFlow::Continue;
@@ -265,9 +266,9 @@ void HubSession::onNativeReply(std::string_view line) {
 
 void HubSession::replyError(std::string_view message) const { reply(hub::errorLine(message)); }
 
-LineSessionFactory hubLineSessionFactory() {
-  return [](LineSession::Sink sink) -> std::unique_ptr<LineSession> {
-    return std::make_unique<HubSession>(std::move(sink));
+LineSessionFactory hubLineSessionFactory(SessionEnvironment environment) {
+  return [environment](LineSession::Sink sink) -> std::unique_ptr<LineSession> {
+    return std::make_unique<HubSession>(std::move(sink), environment);
   };
 }
 

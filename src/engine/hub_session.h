@@ -54,7 +54,8 @@ inline constexpr std::string_view kHubVariant = "italian";
 
 class HubSession : public LineSession {
  public:
-  explicit HubSession(Sink sink);
+  // The environment: stdio's by default; a server passes its pool, shared table and caps.
+  explicit HubSession(Sink sink, SessionEnvironment environment = {});
   HubSession(const HubSession&) = delete;
   HubSession& operator=(const HubSession&) = delete;
 
@@ -101,7 +102,8 @@ class HubSession : public LineSession {
   Session session_;
 };
 
-// For the transports (`damiera hub`, `--protocol hub`): makes a fresh HubSession per client.
-LineSessionFactory hubLineSessionFactory();
+// For the transports (`damiera hub`, `--protocol hub`): makes a fresh HubSession per client;
+// every one gets a copy of `environment`.
+LineSessionFactory hubLineSessionFactory(SessionEnvironment environment = {});
 
 }  // namespace damiera

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,15 @@ inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{1} << 20;
 inline constexpr std::chrono::seconds kDefaultIdleTimeout{300};
 inline constexpr int kDefaultIoThreads = 2;
 
+// The connection's own errors ("server full", "line too long", "unauthorized", "idle
+// timeout") as a reply line of the dialect the server carries.
+using TransportErrorFormat = std::function<std::string(std::string_view message)>;
+
+// The native protocol's form: "error <message>".
+inline std::string nativeTransportError(std::string_view message) {
+  return "error " + std::string(message);
+}
+
 struct TcpServerConfig {
   std::string host = std::string(kDefaultListenHost);
   std::uint16_t port = 0;  // 0: any free port (the "listening" line says which)
@@ -27,6 +37,7 @@ struct TcpServerConfig {
   std::chrono::seconds idleTimeout = kDefaultIdleTimeout;  // zero: never
   std::optional<std::string> token;  // when set, every connection starts with "auth <token>"
   int ioThreads = kDefaultIoThreads;
+  TransportErrorFormat errorLine = nativeTransportError;
 };
 
 struct ListenAddress {

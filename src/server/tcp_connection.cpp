@@ -5,7 +5,6 @@
 #include <boost/asio/write.hpp>
 #include <utility>
 
-#include "protocol/reply.h"
 #include "server/tcp_auth.h"
 
 namespace damiera::server {
@@ -61,7 +60,7 @@ void TcpConnection::begin() {
   socket_.set_option(asio::ip::tcp::no_delay(true), ignored);  // replies are small lines
   socket_.non_blocking(true, ignored);                         // writeNext writes at once
   if (admission_ == Admission::ServerFull) {
-    deliver(kServerFullError);
+    deliverError(kServerFull);
     finish(Linger::UntilPeerCloses);
     flushDeferred();
     return;
@@ -101,7 +100,7 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
     return;
   }
   if (error == asio::error::not_found) {  // the buffer is full and holds no newline
-    deliver(protocol::kLineTooLongError);
+    deliverError(kLineTooLong);
     finish(Linger::UntilPeerCloses);
     return;
   }
@@ -109,7 +108,7 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
     peerClosed_ = true;
     const std::size_t rest = input_.size();  // a last line without its newline is still a line
     if (rest > config_.maxLineBytes) {
-      deliver(protocol::kLineTooLongError);
+      deliverError(kLineTooLong);
     } else if (rest > 0) {
       const std::string line(asio::buffers_begin(input_.data()), asio::buffers_end(input_.data()));
       input_.consume(rest);
@@ -135,7 +134,7 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
 bool TcpConnection::handleLine(std::string_view line) {
   if (!authorized_) {
     if (!isValidAuthLine(line, *config_.token)) {
-      deliver(kUnauthorizedError);
+      deliverError(kUnauthorized);
       return false;
     }
     authorized_ = true;
@@ -176,7 +175,7 @@ void TcpConnection::onIdleTimer(const error_code& error) {
     armIdleTimer();
     return;
   }
-  deliver(kIdleTimeoutError);
+  deliverError(kIdleTimeout);
   finish(Linger::UntilPeerCloses);
   flushDeferred();
 }

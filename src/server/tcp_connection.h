@@ -20,9 +20,11 @@
 
 namespace damiera::server {
 
-inline constexpr std::string_view kUnauthorizedError = "error unauthorized";
-inline constexpr std::string_view kServerFullError = "error server full";
-inline constexpr std::string_view kIdleTimeoutError = "error idle timeout";
+// The connection's own errors, worded by TcpServerConfig::errorLine for the dialect.
+inline constexpr std::string_view kUnauthorized = "unauthorized";
+inline constexpr std::string_view kServerFull = "server full";
+inline constexpr std::string_view kIdleTimeout = "idle timeout";
+inline constexpr std::string_view kLineTooLong = "line too long";
 
 using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
@@ -49,6 +51,9 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void deliver(std::string_view line);
 
  private:
+  // Queues the connection's own error, in the dialect's words.
+  void deliverError(std::string_view message) { deliver(config_.errorLine(message)); }
+
   enum class State { Open, Finishing, Closed };
   enum class Linger { UntilPeerCloses, CloseWhenFlushed };
 
