@@ -51,7 +51,8 @@ po::options_description serverOptions() {
        "serve the protocol on TCP instead of stdin, one session per connection; HOST defaults "
        "to 127.0.0.1 (loopback only), port 0 picks a free one")  //
       ("threads", po::value<int>()->value_name("N"),
-       "search threads shared by all clients (default: the number of cores)")  //
+       "processors the searches of all clients take turns on (default: the number of "
+       "cores)")  //
       ("hash", po::value<int>()->value_name("MB"),
        "the hash table all sessions share (default 64)")  //
       ("max-clients", po::value<int>()->value_name("N"),

@@ -133,6 +133,14 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
 
   SharedSearch shared(game, limits, options, table, control, callbacks, budget, start);
   shared.rootMoves = std::move(rootMoves);
+  // On a shared machine, wait for a turn to compute (a stop, or the time running out while
+  // waiting, lets the search go on without one: it then ends at once).
+  ProcessorShare::Turn turn(context.processors_);
+  turn.acquire([&] {
+    return control.stopRequested() ||
+           (!limits.ponder && !limits.infinite && shared.time.hardLimitReached());
+  });
+  shared.turn = &turn;
   const int threads = std::clamp(options.threads, 1, kMaxThreads);
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) {
@@ -144,6 +152,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
 
   Worker& main = *workers[0];
   main.iterate();
+  turn.release();  // what is left is waiting (for stop, for the helpers) and reporting
   // Under infinite or ponder the answer waits for stop (or the ponderhit).
   if (!shared.aborted() && (limits.infinite || (limits.ponder && !control.ponderhitReceived())))
     control.waitForStop(/*orPonderhit=*/!limits.infinite);

@@ -27,6 +27,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "search/limits.h"
+#include "search/processor_share.h"
 #include "search/score.h"
 #include "search/thread_pool.h"
 #include "search/tt.h"
@@ -106,6 +107,10 @@ class SearchContext {
   // ucinewgame: forget the move ordering histories (the table is cleared by its owner).
   void clearHistories();
 
+  // A server's processors, shared with other sessions' searches (search/processor_share.h);
+  // null (the default): the search computes whenever it likes.
+  void setProcessorShare(ProcessorShare* share) { processors_ = share; }
+
  private:
   friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,
                                 SearchContext&, SearchControl&, const SearchCallbacks&,
@@ -115,6 +120,7 @@ class SearchContext {
   std::shared_ptr<TranspositionTable> table_;
   std::vector<std::unique_ptr<ThreadTables>> threadTables_;
   ThreadGroup helpers_;
+  ProcessorShare* processors_ = nullptr;
 };
 
 // Searches game.position() with the game's history (repetitions R14, no-progress count R15)

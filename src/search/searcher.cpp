@@ -31,6 +31,7 @@ Searcher::Searcher(SearchResources resources)
       alarms_(resources.alarms),
       control_(std::make_shared<SearchControl>()),
       executor_(std::move(resources.executor)) {
+  context_.setProcessorShare(resources.processors);
   if (!executor_) {
     worker_ = std::make_unique<WorkerThread>();
     executor_ = [worker = worker_.get()](std::function<void()> job) {

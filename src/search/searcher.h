@@ -23,6 +23,7 @@
 
 #include "core/game.h"
 #include "search/limits.h"
+#include "search/processor_share.h"
 #include "search/search.h"
 #include "search/thread_pool.h"
 #include "search/tt.h"
@@ -50,6 +51,8 @@ struct SearchResources {
   int maxDepth = 0;
   std::int64_t maxTimeMs = 0;
   AlarmClock* alarms = nullptr;
+  // The processors the executor's searches take turns on (null: no turns, compute at once).
+  ProcessorShare* processors = nullptr;
 };
 
 class Searcher {

@@ -117,6 +117,8 @@ bool Worker::enterNode(int ply) {
 
 void Worker::poll() {
   pollCountdown_ = kPollIntervalNodes;
+  if (isMain() && shared_.turn != nullptr && shared_.turn->shouldYield())
+    shared_.turn->yield([this] { return mustStopNow(); });
   if (shared_.control.stopRequested()) shared_.abort.store(true, std::memory_order_relaxed);
   if (pondering_ && shared_.control.ponderhitReceived()) {
     // The budget is for the time after the ponderhit.
@@ -128,6 +130,11 @@ void Worker::poll() {
     shared_.abort.store(true, std::memory_order_relaxed);
   if (shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes)
     shared_.abort.store(true, std::memory_order_relaxed);
+}
+
+bool Worker::mustStopNow() const {
+  return shared_.control.stopRequested() ||
+         (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached());
 }
 
 bool Worker::isRepetition(int ply) const {

@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "search/limits.h"
+#include "search/processor_share.h"
 #include "search/score.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -92,6 +93,9 @@ struct SharedSearch {
   const std::chrono::steady_clock::time_point start;
   std::vector<RootMove> rootMoves;  // the starting list every worker copies
   std::vector<Worker*> workers;
+  // The main worker's turn on a shared machine (a server): it yields it at polls when its
+  // quantum is over (helpers compute in the main worker's turn).
+  ProcessorShare::Turn* turn = nullptr;
   std::atomic<bool> abort{false};
 };
 
@@ -134,6 +138,8 @@ class Worker {
   // Counts the node; false when the search is being aborted (then return at once).
   bool enterNode(int ply);
   void poll();
+  // Stop requested, or the time is up: what poll() aborts on, asked while waiting for a turn.
+  bool mustStopNow() const;
   bool aborted() const { return shared_.aborted(); }
   bool isDraw(const Position& pos, int ply) const;
   bool isRepetition(int ply) const;

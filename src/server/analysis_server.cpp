@@ -10,7 +10,8 @@ namespace damiera::server {
 
 SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
                                             std::shared_ptr<TranspositionTable> table,
-                                            SearchExecutor executor, AlarmClock& alarms) {
+                                            SearchExecutor executor, AlarmClock& alarms,
+                                            ProcessorShare& processors) {
   SessionEnvironment environment;
   environment.search.table = std::move(table);
   environment.search.tableShared = true;
@@ -20,6 +21,7 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   environment.search.maxDepth = config.maxDepth;
   environment.search.maxTimeMs = config.maxMoveTimeMs;
   environment.search.alarms = &alarms;
+  environment.search.processors = &processors;
   environment.maxPerftDepth = kServerMaxPerftDepth;
   environment.maxBenchDepth = kServerMaxBenchDepth;
   return environment;
@@ -30,11 +32,13 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
   // Declared first, destroyed last: every session (and its search) is gone when run returns;
   // the pool's threads end before the clock whose alarms they cancel.
   AlarmClock alarms;
-  WorkerPool pool(config.threads, kSearchNiceness);
+  // --threads processors; more searches than that in progress take turns on them.
+  ProcessorShare processors(config.threads, kSearchQuantum);
+  WorkerPool pool(config.threads * kSearchesInProgressPerThread, kSearchNiceness);
   auto table = std::make_shared<TranspositionTable>(config.hashMb);
   const SessionEnvironment environment = serverSessionEnvironment(
       config, std::move(table), [&pool](std::function<void()> job) { pool.submit(std::move(job)); },
-      alarms);
+      alarms, processors);
   return runTcpServer(config.tcp, makeFactory(environment), out);
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// Server mode as a whole (damiera --listen): a pool of --threads search workers and one hash
-// table of --hash MB that every session shares, the caps on what one client may ask for, and
-// the TCP transport carrying the sessions the factory makes (any dialect).
+// Server mode as a whole (damiera --listen): --threads processors that every session's searches
+// take turns on (a pool of worker threads runs them), one hash table of --hash MB that every
+// session shares, the caps on what one client may ask for, and the TCP transport carrying the
+// sessions the factory makes (any dialect).
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -16,6 +18,13 @@ namespace damiera::server {
 // Every search is stopped this long after its go, as by "stop": without a cap, a go infinite
 // would hold a worker for as long as its client likes.
 inline constexpr std::int64_t kDefaultServerMaxMoveTimeMs = 60'000;
+// Searches in progress at once per search thread (--threads): they take turns on the
+// processors (search/processor_share.h), so a short search does not wait for long ones to end;
+// searches beyond this many wait for a place in the order of their go.
+inline constexpr int kSearchesInProgressPerThread = 8;
+// How long a search computes before it lets a waiting one have the processor: long enough that
+// switching costs nothing measurable, short enough that a quick search hardly notices.
+inline constexpr std::chrono::milliseconds kSearchQuantum{20};
 // The search workers' nice value: a client's isready, legalmoves or stop is answered before a
 // search gets the processor back, however many searches are running.
 inline constexpr int kSearchNiceness = 10;
@@ -40,7 +49,8 @@ using SessionFactoryMaker = std::function<LineSessionFactory(const SessionEnviro
 // executor and the shared table.
 SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
                                             std::shared_ptr<TranspositionTable> table,
-                                            SearchExecutor executor, AlarmClock& alarms);
+                                            SearchExecutor executor, AlarmClock& alarms,
+                                            ProcessorShare& processors);
 
 // Prints "listening <host>:<port>" on `out`, serves until SIGINT/SIGTERM, returns the exit
 // code (0). Throws std::runtime_error when it cannot listen.

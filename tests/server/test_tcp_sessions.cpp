@@ -136,17 +136,17 @@ TEST_CASE("A search never blocks another client's isready, legalmoves or stop",
   TcpClient searcher(server.port());
   TcpClient other(server.port());
   searcher.sendLine("go infinite");
-  REQUIRE(searcher.readUntil("info"));  // it holds the only worker
+  REQUIRE(searcher.readUntil("info"));  // it computes on the only processor
   other.sendLine("isready");
   CHECK(other.readLine(5s) == "readyok");
   other.sendLine("legalmoves");
   CHECK(other.readLine(5s) == "legalmoves 21-17 21-18 22-18 22-19 23-19 23-20 24-20");
-  other.sendLine("go infinite");  // queued behind the first search
+  other.sendLine("go infinite");  // the two take turns on the processor
   other.sendLine("isready");
   CHECK(other.readUntil("readyok", 5s));
   searcher.sendLine("isready");  // the searching client itself is answered too
   CHECK(searcher.readUntil("readyok", 5s));
-  other.sendLine("stop");  // a queued search stops at once, with exactly one bestmove
+  other.sendLine("stop");  // stops at once, with exactly one bestmove
   CHECK(other.readUntil("bestmove", 5s));
   other.sendLine("isready");
   CHECK(other.readLine(5s) == "readyok");
@@ -154,6 +154,33 @@ TEST_CASE("A search never blocks another client's isready, legalmoves or stop",
   CHECK(searcher.readUntil("bestmove", 5s));
   searcher.sendLine("isready");
   CHECK(searcher.readLine(5s) == "readyok");
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("Searches take turns: long analyses do not hold up a short search, nor each other",
+          "[server][sessions][fairness]") {
+  // One processor, two analyses that would run for ten minutes.
+  ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
+  TcpClient first(server.port());
+  TcpClient second(server.port());
+  first.sendLine("position startpos moves 22-18");
+  first.sendLine("go infinite");
+  REQUIRE(first.readUntil("info"));
+  second.sendLine("position startpos moves 21-17");
+  second.sendLine("go infinite");
+  // Both make progress at once: each reaches depth 8 while the other still runs.
+  CHECK(first.readUntil("info depth 8 ", 20s));
+  CHECK(second.readUntil("info depth 8 ", 20s));
+
+  // A short search comes first among those waiting: it has computed least.
+  TcpClient quick(server.port());
+  quick.sendLine("go depth 6");
+  CHECK(quick.readUntil("bestmove", 10s));
+
+  first.sendLine("stop");
+  CHECK(first.readUntil("bestmove", 5s));
+  second.sendLine("stop");
+  CHECK(second.readUntil("bestmove", 5s));
   CHECK(server.stopCleanly());
 }
 
@@ -165,10 +192,10 @@ TEST_CASE("A client that disconnects mid-search frees its search at once", "[ser
     REQUIRE(gone.readUntil("info"));
   }  // closed while searching
   {
-    TcpClient queued(server.port());  // a search waiting for the worker, then gone too
+    TcpClient queued(server.port());  // a search waiting for its turn, then gone too
     TcpClient running(server.port());
     running.sendLine("go infinite");
-    REQUIRE(running.readUntil("info", 10s));  // the worker is free again: it runs
+    REQUIRE(running.readUntil("info", 10s));  // the processor is free again: it runs
     queued.sendLine("go infinite");
     queued.sendLine("isready");
     REQUIRE(queued.readUntil("readyok"));

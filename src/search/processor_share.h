@@ -1,0 +1,83 @@
+#pragma once
+// Processors shared by more searches than there are processors (a server's sessions). A search
+// computes only while it holds a turn; a turn it has held for a quantum while others wait is
+// handed on, and the next turn goes to the waiting search that has computed least so far (new
+// and short searches first, as the Linux scheduler does it), so that N searches on P
+// processors each get about P/N of them, and a quick `go depth 4` is not stuck behind long
+// analyses.
+//
+//   ProcessorShare::Turn turn(share);    // one per search; a null share: no-ops throughout
+//   turn.acquire(giveUp);                // before computing
+//   if (turn.shouldYield()) turn.yield(giveUp);   // often while computing (cheap check)
+//   turn.release();                      // before idling (waiting for stop); also at the end
+//
+// `giveUp` is asked every few milliseconds while a search waits for a turn: when it says yes
+// (stop, or the search's time is up) the search goes on without one, to finish at once.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+namespace damiera {
+
+class ProcessorShare {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  ProcessorShare(int processors, std::chrono::milliseconds quantum);
+  ProcessorShare(const ProcessorShare&) = delete;
+  ProcessorShare& operator=(const ProcessorShare&) = delete;
+
+  class Turn {
+   public:
+    explicit Turn(ProcessorShare* share) : share_(share) {}
+    ~Turn() { release(); }
+    Turn(const Turn&) = delete;
+    Turn& operator=(const Turn&) = delete;
+
+    // Returns once this search holds a turn, or without one when giveUp() says so.
+    void acquire(const std::function<bool()>& giveUp);
+    void release();
+    // Cheap: held for a whole quantum while another search waits?
+    bool shouldYield() const {
+      return held_ && share_->waiting_ > 0 && Clock::now() - since_ >= share_->quantum_;
+    }
+    // Hands the turn on and queues for the next one.
+    void yield(const std::function<bool()>& giveUp);
+
+    bool held() const { return held_; }
+    Clock::duration computed() const { return computed_; }
+
+   private:
+    friend class ProcessorShare;
+    ProcessorShare* const share_;
+    bool held_ = false;
+    Clock::time_point since_;     // when the turn held now began
+    Clock::duration computed_{};  // the turns held before it, together
+    std::uint64_t arrival_ = 0;   // the order of arrival in the queue: ties go first-come
+    bool granted_ = false;        // under the share's mutex: a turn was given while waiting
+    std::condition_variable grantedSignal_;  // only this waiter is woken for its turn
+  };
+
+  int processors() const { return processors_; }
+  // Searches waiting for a turn now (for tests and statistics).
+  int waiting() const;
+
+ private:
+  // Under mutex_: gives free turns to the waiting searches that computed least.
+  void grantLocked();
+
+  const int processors_;
+  const Clock::duration quantum_;
+  mutable std::mutex mutex_;
+  int free_;
+  std::vector<Turn*> queue_;
+  std::uint64_t arrivals_ = 0;
+  // Read without the lock by shouldYield(): only a hint, exact under mutex_.
+  std::atomic<int> waiting_{0};
+};
+
+}  // namespace damiera

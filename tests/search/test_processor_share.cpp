@@ -1,0 +1,130 @@
+// Turns on shared processors (search/processor_share.h): a turn waits while all processors are
+// taken, the search that computed least goes first, a waiting search can give up, and a turn
+// is handed on only when its quantum is over and somebody waits. Threads, no timing bounds
+// other than generous ones.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
+
+#include "search/processor_share.h"
+
+using namespace damiera;
+using namespace std::chrono_literals;
+
+namespace {
+
+const auto never = [] { return false; };
+
+// Waits (generously) until `share` has `count` searches waiting.
+bool waitForWaiting(const ProcessorShare& share, int count) {
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (share.waiting() != count) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("A turn waits while every processor is taken", "[search][share]") {
+  ProcessorShare share(1, 20ms);
+  ProcessorShare::Turn first(&share);
+  first.acquire(never);
+  REQUIRE(first.held());
+
+  ProcessorShare::Turn second(&share);
+  std::atomic<bool> got{false};
+  std::thread waiter([&] {
+    second.acquire(never);
+    got = true;
+  });
+  REQUIRE(waitForWaiting(share, 1));
+  CHECK_FALSE(got);
+  first.release();
+  waiter.join();
+  CHECK(got);
+  CHECK(second.held());
+  CHECK(share.waiting() == 0);
+}
+
+TEST_CASE("The waiting search that computed least gets the next turn", "[search][share]") {
+  ProcessorShare share(1, 1ms);
+  ProcessorShare::Turn old(&share);  // computes a while first
+  old.acquire(never);
+  std::this_thread::sleep_for(30ms);
+  old.release();
+
+  ProcessorShare::Turn holder(&share);
+  holder.acquire(never);
+  std::atomic<int> order{0};
+  std::atomic<int> oldPlace{0}, freshPlace{0};
+  std::thread oldThread([&] {
+    old.acquire(never);
+    oldPlace = ++order;
+    old.release();
+  });
+  REQUIRE(waitForWaiting(share, 1));  // the old one queues first...
+  ProcessorShare::Turn fresh(&share);
+  std::thread freshThread([&] {
+    fresh.acquire(never);
+    freshPlace = ++order;
+    fresh.release();
+  });
+  REQUIRE(waitForWaiting(share, 2));
+  holder.release();  // ...but the fresh one has computed nothing: it goes first
+  oldThread.join();
+  freshThread.join();
+  CHECK(freshPlace == 1);
+  CHECK(oldPlace == 2);
+}
+
+TEST_CASE("A waiting search gives up when asked to, without a turn", "[search][share]") {
+  ProcessorShare share(1, 20ms);
+  ProcessorShare::Turn holder(&share);
+  holder.acquire(never);
+  ProcessorShare::Turn waiter(&share);
+  std::atomic<bool> stop{false};
+  std::thread thread([&] { waiter.acquire([&] { return stop.load(); }); });
+  REQUIRE(waitForWaiting(share, 1));
+  stop = true;
+  thread.join();
+  CHECK_FALSE(waiter.held());
+  CHECK(share.waiting() == 0);
+  holder.release();  // the processor is free again for the next one
+  ProcessorShare::Turn next(&share);
+  next.acquire(never);
+  CHECK(next.held());
+}
+
+TEST_CASE("A turn is handed on after its quantum, only when somebody waits", "[search][share]") {
+  ProcessorShare share(1, 5ms);
+  ProcessorShare::Turn running(&share);
+  running.acquire(never);
+  std::this_thread::sleep_for(10ms);
+  CHECK_FALSE(running.shouldYield());  // nobody waits: keep computing
+
+  ProcessorShare::Turn other(&share);
+  std::atomic<bool> otherRan{false};
+  std::thread thread([&] {
+    other.acquire(never);
+    otherRan = true;
+    other.release();
+  });
+  REQUIRE(waitForWaiting(share, 1));
+  CHECK(running.shouldYield());
+  running.yield(never);  // hands on, waits for the other to finish, gets a turn back
+  thread.join();
+  CHECK(otherRan);
+  CHECK(running.held());
+  CHECK(running.computed() >= 10ms);
+}
+
+TEST_CASE("Without a share, turns do nothing", "[search][share]") {
+  ProcessorShare::Turn turn(nullptr);
+  turn.acquire(never);
+  CHECK_FALSE(turn.held());
+  CHECK_FALSE(turn.shouldYield());
+  turn.release();
+}
