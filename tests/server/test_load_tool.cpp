@@ -63,3 +63,20 @@ TEST_CASE("damiera-load reports a server that is not there", "[server][load]") {
   CHECK(run.exitCode == 1);
   CHECK(run.output.find("disconnects 2") != std::string::npos);
 }
+
+TEST_CASE("damiera-load --think paces every client", "[server][load]") {
+  ServerProcess server({"--hash", "1", "--threads", "1"});
+  const std::string script = temporaryFile("think_script", "isready\n");
+  const Run run = runCommand(kLoadTool + " --connect 127.0.0.1:" + std::to_string(server.port()) +
+                             " --clients 2 --duration 1 --think 200 --script " + script);
+  INFO(run.output);
+  REQUIRE(run.exitCode == 0);
+  // "isready <replies> <per s> ...": about one command per 200 ms per client (at once
+  // without --think, thousands).
+  const std::size_t row = run.output.find("\nisready ");
+  REQUIRE(row != std::string::npos);
+  const long replies = std::stol(run.output.substr(row + 9));
+  CHECK(replies >= 2);
+  CHECK(replies <= 40);  // 2 clients x 5 a second on average, with room for chance
+  CHECK(server.stopCleanly());
+}

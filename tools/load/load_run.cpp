@@ -58,6 +58,7 @@ class Client : public std::enable_shared_from_this<Client> {
   Client(Run& run, int index)
       : run_(run),
         socket_(run.io),
+        pause_(run.io),
         input_(kMaxReplyBytes),
         random_(run.config.seed * 1'000'003 + static_cast<std::uint64_t>(index)),
         next_(static_cast<std::size_t>(index) % run.config.script.size()) {}
@@ -197,7 +198,15 @@ class Client : public std::enable_shared_from_this<Client> {
     const std::string name =
         command_->kind == ScriptCommand::Kind::Position ? "position+isready" : command_->text;
     run_.result.latencies.record(name, Clock::now() - sent_);
-    issueNext();
+    if (run_.config.think.count() == 0) return issueNext();
+    // Uniform over [0, 2 x think]: on average the think time, and the clients drift apart
+    // instead of all sending at the same instant, as the users of a real server do.
+    const auto thinkUs = std::chrono::duration_cast<std::chrono::microseconds>(run_.config.think);
+    pause_.expires_after(std::chrono::microseconds(
+        std::uniform_int_distribution<std::int64_t>(0, 2 * thinkUs.count())(random_)));
+    pause_.async_wait([self = shared_from_this()](const error_code& error) {
+      if (!error && !self->finished_) self->issueNext();
+    });
   }
 
   void lostConnection() {
@@ -211,6 +220,7 @@ class Client : public std::enable_shared_from_this<Client> {
     if (finished_) return;
     finished_ = true;
     waiting_ = false;
+    pause_.cancel();
     error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
@@ -219,6 +229,7 @@ class Client : public std::enable_shared_from_this<Client> {
 
   Run& run_;
   tcp::socket socket_;
+  asio::steady_timer pause_;  // the think time before the next command
   asio::streambuf input_;
   std::string outgoing_, current_;
   bool writing_ = false;

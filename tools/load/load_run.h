@@ -22,6 +22,10 @@ struct LoadConfig {
   std::vector<ScriptCommand> script = defaultScript();
   std::optional<std::string> token;  // sent as "auth <token>" first
   std::uint64_t seed = 1;
+  // Each client's mean pause between a reply and its next command (uniform from zero to twice
+  // this), as a person or a GUI takes; zero: at once, the server saturated (latencies are then
+  // mostly queueing).
+  std::chrono::milliseconds think{0};
 };
 
 struct LoadResult {

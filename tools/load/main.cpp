@@ -61,6 +61,9 @@ int main(int argc, char* argv[]) {
       ("script", po::value<std::string>(), "the commands each client repeats (a file)")  //
       ("token-file", po::value<std::string>(), "send 'auth <token>' first (a file)")     //
       ("seed", po::value<std::uint64_t>()->default_value(1), "for the random games")     //
+      ("think", po::value<double>()->default_value(0),
+       "mean milliseconds each client pauses after a reply before its next command "
+       "(uniform from 0 to twice this; 0: at once, the server saturated)")  //
       ("grace", po::value<double>()->default_value(30),
        "seconds to wait for the last replies after the duration")  //
       ("server-pid", po::value<int>(), "report this process's peak RSS (the server's)");
@@ -71,7 +74,7 @@ int main(int argc, char* argv[]) {
     po::notify(args);
     if (args.count("help")) {
       std::cout << "Usage: damiera-load --connect HOST:PORT [--clients N] [--duration S] "
-                   "[--script FILE]\n\n"
+                   "[--script FILE] [--think MS]\n\n"
                    "Load test for 'damiera --listen': N clients at once, each repeating a script\n"
                    "(default: position from a random playout, legalmoves, go depth 4, position,\n"
                    "legalmoves, go movetime 20), every reply checked for legality. Prints\n"
@@ -93,6 +96,9 @@ int main(int argc, char* argv[]) {
       config.script = parseScript(readFile(args["script"].as<std::string>()));
     if (args.count("token-file")) config.token = readToken(args["token-file"].as<std::string>());
     config.seed = args["seed"].as<std::uint64_t>();
+    const double think = args["think"].as<double>();
+    if (think < 0) throw std::runtime_error("--think must not be negative");
+    config.think = std::chrono::milliseconds(static_cast<long long>(think));
   } catch (const std::exception& e) {
     std::cerr << "damiera-load: " << e.what() << "\nTry 'damiera-load --help'.\n";
     return kExitUsage;
@@ -106,7 +112,8 @@ int main(int argc, char* argv[]) {
     return 1;
   }
   std::cout << "damiera-load: " << config.clients << " clients, " << result.seconds << " s, "
-            << config.script.size() << " commands in the script\n";
+            << config.script.size() << " commands in the script, think time "
+            << config.think.count() << " ms\n";
   result.latencies.print(std::cout, result.seconds);
   const LoadTotals& totals = result.totals;
   std::cout << "errors " << totals.errors << ", lost replies " << totals.lost << ", disconnects "
