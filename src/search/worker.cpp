@@ -109,7 +109,8 @@ bool Worker::enterNode(int ply) {
   if (ply > selDepth_) selDepth_ = ply;
   if (!isMain()) return true;
   // One thread: the node limit is exact, which makes `go nodes` reproducible.
-  if (shared_.limits.nodes && shared_.workers.size() == 1 && n >= shared_.limits.nodes)
+  if (shared_.limits.nodes && !pondering_ && shared_.workers.size() == 1 &&
+      n >= shared_.limits.nodes)
     shared_.abort.store(true, std::memory_order_relaxed);
   if (--pollCountdown_ <= 0) poll();
   return !aborted();
@@ -128,7 +129,9 @@ void Worker::poll() {
   // Depth 1 always completes, so there is always a searched move to play.
   if (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached())
     shared_.abort.store(true, std::memory_order_relaxed);
-  if (shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes)
+  // Like the clock, the node limit is for the search after the ponderhit: a ponder search
+  // thinks on until then (and stops at once after it if the limit has been passed).
+  if (!pondering_ && shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes)
     shared_.abort.store(true, std::memory_order_relaxed);
 }
 

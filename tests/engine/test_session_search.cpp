@@ -387,9 +387,8 @@ TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[sessio
   }
 }
 
-// Known search-layer bug, reported: the node limit also applies while pondering, so the
-// bestmove comes before the ponderhit. [!mayfail] keeps it visible without failing the suite.
-TEST_CASE("go ponder nodes N waits for the ponderhit", "[session][go][!mayfail]") {
+// The node limit, like the clock, is for the search after the ponderhit.
+TEST_CASE("go ponder nodes N waits for the ponderhit", "[session][go]") {
   LiveProbe probe;
   probe.say("go ponder nodes 2000");
   REQUIRE(probe.waitFor("info depth 1 .*"));
