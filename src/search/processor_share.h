@@ -47,6 +47,9 @@ class ProcessorShare {
     }
     // Hands the turn on and queues for the next one.
     void yield(const std::function<bool()>& giveUp);
+    // From now on the search counts as new (first in line): a ponder search that became the
+    // player's own timed search at the ponderhit.
+    void forgetComputed() { computed_ = {}; }
 
     bool held() const { return held_; }
     Clock::duration computed() const { return computed_; }

@@ -138,7 +138,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   ProcessorShare::Turn turn(context.processors_);
   turn.acquire([&] {
     return control.stopRequested() ||
-           (!limits.ponder && !limits.infinite && shared.time.hardLimitReached());
+           (limits.ponder ? control.ponderhitReceived()  // the main worker's poll takes it on
+                          : !limits.infinite && shared.time.hardLimitReached());
   });
   shared.turn = &turn;
   const int threads = std::clamp(options.threads, 1, kMaxThreads);

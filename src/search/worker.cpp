@@ -118,13 +118,20 @@ bool Worker::enterNode(int ply) {
 
 void Worker::poll() {
   pollCountdown_ = kPollIntervalNodes;
-  if (isMain() && shared_.turn != nullptr && shared_.turn->shouldYield())
-    shared_.turn->yield([this] { return mustStopNow(); });
+  ProcessorShare::Turn* const turn = isMain() ? shared_.turn : nullptr;
+  const auto giveUp = [this] { return mustStopNow() || ponderhitPending(); };
+  if (turn != nullptr && turn->shouldYield()) turn->yield(giveUp);
   if (shared_.control.stopRequested()) shared_.abort.store(true, std::memory_order_relaxed);
-  if (pondering_ && shared_.control.ponderhitReceived()) {
+  if (ponderhitPending()) {
     // The budget is for the time after the ponderhit.
     pondering_ = false;
     shared_.time.restart(shared_.control.ponderhitTime());
+    // The player's own clock runs now: first in line among the searches waiting for a turn
+    // (and a turn given up on the ponderhit, while waiting for one, is wanted back).
+    if (turn != nullptr) {
+      turn->forgetComputed();
+      if (!turn->held()) turn->acquire([this] { return mustStopNow(); });
+    }
   }
   // Depth 1 always completes, so there is always a searched move to play.
   if (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached())
@@ -134,6 +141,8 @@ void Worker::poll() {
   if (!pondering_ && shared_.limits.nodes && shared_.totalNodes() >= shared_.limits.nodes)
     shared_.abort.store(true, std::memory_order_relaxed);
 }
+
+bool Worker::ponderhitPending() const { return pondering_ && shared_.control.ponderhitReceived(); }
 
 bool Worker::mustStopNow() const {
   return shared_.control.stopRequested() ||

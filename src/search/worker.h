@@ -140,6 +140,8 @@ class Worker {
   void poll();
   // Stop requested, or the time is up: what poll() aborts on, asked while waiting for a turn.
   bool mustStopNow() const;
+  // A ponder search whose ponderhit has come but not yet been handled (by poll()).
+  bool ponderhitPending() const;
   bool aborted() const { return shared_.aborted(); }
   bool isDraw(const Position& pos, int ply) const;
   bool isRepetition(int ply) const;
