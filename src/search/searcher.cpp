@@ -92,9 +92,26 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
     control_ = control;
     task_ = task;
   }
-  // The job holds the task, not the Searcher: if the Searcher has run it (stop) or is gone by
-  // the time a thread takes the job, the job finds it done and returns.
-  executor_([task] { runOnce(*task); });
+  // At most one job of this Searcher waits in the executor's queue: a client that keeps
+  // starting and stopping searches while every thread is busy replaces the task the job will
+  // run (each stopped one has already run, stopped, here) instead of piling up jobs.
+  {
+    std::lock_guard lock(mailbox_->mutex);
+    mailbox_->task = task;
+    if (mailbox_->jobQueued) return;
+    mailbox_->jobQueued = true;
+  }
+  // The job holds the mailbox, not the Searcher: if the Searcher has run the task (stop) or is
+  // gone by the time a thread takes the job, the job finds it done and returns.
+  executor_([mailbox = mailbox_] {
+    std::shared_ptr<Task> next;
+    {
+      std::lock_guard lock(mailbox->mutex);
+      next = std::move(mailbox->task);
+      mailbox->jobQueued = false;
+    }
+    if (next) runOnce(*next);
+  });
 }
 
 void Searcher::runOnce(Task& task) {

@@ -102,6 +102,13 @@ class Searcher {
   mutable std::mutex controlMutex_;
   std::shared_ptr<SearchControl> control_;  // of the current (or last) search
   std::shared_ptr<Task> task_;              // the current (or last) search
+  // The task the one job this Searcher has in the executor's queue will run.
+  struct Mailbox {
+    std::mutex mutex;
+    std::shared_ptr<Task> task;
+    bool jobQueued = false;
+  };
+  const std::shared_ptr<Mailbox> mailbox_ = std::make_shared<Mailbox>();
   SearchExecutor executor_;
   std::unique_ptr<WorkerThread> worker_;  // last: destroyed first; only without an executor
 };

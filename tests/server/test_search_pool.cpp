@@ -113,6 +113,25 @@ TEST_CASE("Pooled searchers: destroying a session cancels its queued search",
   running.wait();
 }
 
+TEST_CASE("Pooled searchers: go and stop in a loop while the pool is busy queue one job",
+          "[server][pool][searcher]") {
+  server::WorkerPool pool(1);
+  auto table = std::make_shared<TranspositionTable>(2);
+  Recorder busy, looping;
+  Searcher running(pooled(pool, table));
+  running.start(Game(), infinite(), busy.callbacks());
+  busy.firstInfo.get_future().wait();  // the only worker is taken
+  Searcher client(pooled(pool, table));
+  for (int i = 0; i < 1000; ++i) {
+    client.start(Game(), infinite(), looping.callbacks());
+    client.stop();  // each runs here, stopped: one result each
+  }
+  CHECK(looping.resultCount() == 1000);
+  CHECK(pool.queued() == 1);  // not a thousand dead jobs holding memory
+  running.stop();
+  running.wait();
+}
+
 TEST_CASE("The time cap stops an infinite search, and one still queued, with a result",
           "[server][pool][searcher]") {
   AlarmClock alarms;
