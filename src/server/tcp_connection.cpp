@@ -45,11 +45,8 @@ void TcpConnection::start() {
 
 void TcpConnection::shutdown() {
   asio::post(strand_, [self = shared_from_this()] {
-    if (self->state_ == State::Finishing) {
-      self->linger_ = Linger::CloseWhenFlushed;
-      self->closeIfDone();
-    }
-    self->finish(Linger::CloseWhenFlushed);
+    if (self->state_ == State::Finishing) self->armLingerTimer(Linger::Short);  // no 5 s
+    self->finish(Linger::Short);
     self->flushDeferred();
   });
 }
@@ -269,16 +266,13 @@ bool TcpConnection::flushed() {
 void TcpConnection::finish(Linger linger) {
   if (state_ != State::Open) return;
   state_ = State::Finishing;
-  linger_ = linger;
   idleTimer_.cancel();
   releaseSession();  // stops its search; the bestmove still goes out
   flushDeferred();
-  lingerTimer_.expires_after(linger == Linger::CloseWhenFlushed ? kShutdownLingerTime
-                                                                : kLingerTime);
-  lingerTimer_.async_wait([self = shared_from_this()](const error_code& error) {
-    if (!error) self->closeSocket();
-  });
-  input_.consume(input_.size());
+  armLingerTimer(linger);
+  // A read still in progress owns the buffer (its handler drops what it got); otherwise drop
+  // the unread rest now.
+  if (!reading_) input_.consume(input_.size());
   // Keep reading (and dropping) what the client still sends: closing with unread input would
   // reset the connection, and the client could lose the replies it has not read yet.
   if (!reading_ && !peerClosed_) discardInput();
@@ -296,7 +290,16 @@ void TcpConnection::closeIfDone() {
     socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
     finSent_ = true;
   }
-  if (peerClosed_ || linger_ == Linger::CloseWhenFlushed) closeSocket();
+  // Closing while the client still sends would reset the connection, and it could lose the
+  // replies it has not read yet: wait for its side to close, or for the linger timer.
+  if (peerClosed_) closeSocket();
+}
+
+void TcpConnection::armLingerTimer(Linger linger) {
+  lingerTimer_.expires_after(linger == Linger::Short ? kShutdownLingerTime : kLingerTime);
+  lingerTimer_.async_wait([self = shared_from_this()](const error_code& error) {
+    if (!error) self->closeSocket();
+  });
 }
 
 void TcpConnection::abort() {

@@ -55,7 +55,9 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   void deliverError(std::string_view message) { deliver(config_.errorLine(message)); }
 
   enum class State { Open, Finishing, Closed };
-  enum class Linger { UntilPeerCloses, CloseWhenFlushed };
+  // How long a finishing connection waits for the client to close its side after the last
+  // reply: a while normally, briefly when the server stops.
+  enum class Linger { UntilPeerCloses, Short };
 
   void begin();
   void readLine();
@@ -76,6 +78,7 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
   // Stops reading commands, releases the session, sends what is queued, then closes.
   void finish(Linger linger);
   void closeIfDone();
+  void armLingerTimer(Linger linger);
   // Releases the session and closes at once.
   void abort();
   void releaseSession();
@@ -90,7 +93,6 @@ class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
 
   // Strand only.
   State state_ = State::Open;
-  Linger linger_ = Linger::UntilPeerCloses;
   std::unique_ptr<LineSession> session_;
   bool authorized_ = false;
   bool reading_ = false;

@@ -20,6 +20,9 @@ using boost::system::error_code;
 
 namespace {
 
+// Connections turned away (server full) that may wait for their client to close after the
+// error line; beyond this many, the next ones are closed at once.
+constexpr std::size_t kMaxTurnedAwayLingering = 64;
 // After a failed accept (out of file descriptors, say) wait a little instead of spinning.
 constexpr std::chrono::milliseconds kAcceptRetryDelay{100};
 
@@ -81,9 +84,21 @@ bool TcpServer::loopbackOnly() const {
 }
 
 void TcpServer::run() {
+  // A handler that throws (out of memory, say) ends only what it was doing; the I/O threads
+  // go on serving the other connections.
+  const auto serve = [this] {
+    for (;;) {
+      try {
+        io_.run();
+        return;
+      } catch (const std::exception& e) {
+        std::cerr << "damiera: error in a connection: " << e.what() << '\n';
+      }
+    }
+  };
   std::vector<std::thread> helpers;
-  for (int i = 1; i < config_.ioThreads; ++i) helpers.emplace_back([this] { io_.run(); });
-  io_.run();
+  for (int i = 1; i < config_.ioThreads; ++i) helpers.emplace_back(serve);
+  serve();
   for (std::thread& helper : helpers) helper.join();
 }
 
@@ -113,13 +128,28 @@ void TcpServer::admit(tcp::socket socket, const Strand& strand) {
     const std::lock_guard lock(connectionsMutex_);
     if (stopping_) return;  // the socket closes here
     const bool full = admitted_ >= config_.maxClients;
-    if (!full) ++admitted_;
+    if (full && turnedAway_ >= kMaxTurnedAwayLingering) {
+      // A flood of connections: answer without waiting for each to close (each would hold a
+      // file descriptor for seconds), at the risk of a reset that loses the line.
+      const std::string line = config_.errorLine(kServerFull) + '\n';
+      error_code ignored;
+      socket.non_blocking(true, ignored);
+      socket.send(asio::buffer(line), 0, ignored);
+      return;  // the socket closes here
+    }
+    // Nothing is counted before the connection exists: a failure here changes nothing.
     const auto entry = connections_.emplace(connections_.end());
-    connection = std::make_shared<TcpConnection>(
-        std::move(socket), strand, config_, factory_,
-        full ? TcpConnection::Admission::ServerFull : TcpConnection::Admission::Accepted,
-        [this, entry, full] { forget(entry, !full); });
+    try {
+      connection = std::make_shared<TcpConnection>(
+          std::move(socket), strand, config_, factory_,
+          full ? TcpConnection::Admission::ServerFull : TcpConnection::Admission::Accepted,
+          [this, entry, full] { forget(entry, !full); });
+    } catch (...) {
+      connections_.erase(entry);
+      throw;
+    }
     *entry = connection;
+    ++(full ? turnedAway_ : admitted_);
   }
   connection->start();
 }
@@ -127,7 +157,7 @@ void TcpServer::admit(tcp::socket socket, const Strand& strand) {
 void TcpServer::forget(std::list<std::weak_ptr<TcpConnection>>::iterator entry, bool heldSlot) {
   const std::lock_guard lock(connectionsMutex_);
   connections_.erase(entry);
-  if (heldSlot) --admitted_;
+  --(heldSlot ? admitted_ : turnedAway_);
 }
 
 void TcpServer::shutdownNow() {

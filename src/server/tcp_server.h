@@ -59,6 +59,7 @@ class TcpServer {
   std::mutex connectionsMutex_;
   std::list<std::weak_ptr<TcpConnection>> connections_;  // every open one, to stop them all
   std::size_t admitted_ = 0;                             // clients holding a slot (--max-clients)
+  std::size_t turnedAway_ = 0;  // connections told "server full", not yet closed
   bool stopping_ = false;
 };
 

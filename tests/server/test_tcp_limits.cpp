@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -106,6 +107,22 @@ TEST_CASE("With --token-file every connection starts with auth <token>", "[serve
     client.sendLine("auth correct-horse");  // once authorized, auth is no command
     CHECK(client.readLine() == "error unknown command 'auth'");
   }
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("A flood of connections past --max-clients is turned away without holding them",
+          "[server][limits]") {
+  ServerProcess server(with({"--max-clients", "1"}));
+  TcpClient member(server.port());
+  member.sendLine("isready");
+  REQUIRE(member.readLine() == "readyok");
+  // None of these ever closes its side: the first ones wait (briefly) for it, the rest of the
+  // flood is closed at once. Every one is told why.
+  std::vector<std::unique_ptr<TcpClient>> flood;
+  for (int i = 0; i < 100; ++i) flood.push_back(std::make_unique<TcpClient>(server.port()));
+  for (const auto& client : flood) CHECK(client->readLine(5s) == "error server full");
+  member.sendLine("isready");  // the member is served all along
+  CHECK(member.readLine() == "readyok");
   CHECK(server.stopCleanly());
 }
 
