@@ -62,8 +62,8 @@ TEST_CASE("Every term the eval command prints has a name", "[search][eval]") {
   std::vector<std::string> names;
   for (const EvalTerm& t : report.terms) names.emplace_back(t.name);
   CHECK(names == std::vector<std::string>{"material", "advancement", "back rank guard",
-                                          "centre and edge", "mobility", "runaway men",
-                                          "king safety", "tempo"});
+                                          "centre and edge", "mobility", "runaway men", "balance",
+                                          "king safety", "threat", "tempo"});
   // The start is symmetric: only having the move counts.
   CHECK(report.total == term(report, "tempo"));
   CHECK(term(report, "material") == 0);
@@ -108,13 +108,19 @@ TEST_CASE("Advancement grows toward the ending", "[search][eval]") {
   CHECK(ending > crowded);
 }
 
-TEST_CASE("King safety: a trapped king is a liability", "[search][eval]") {
-  // A king on 32 (h1) has one neighbour, 28; with a man of its own there it cannot move.
-  const EvalReport trapped = explainEvaluation(fen("W:WK32,28:B1,2"));
-  const EvalReport free = explainEvaluation(fen("W:WK23,28:B1,2"));
-  CHECK(term(trapped, "king safety") < 0);
-  CHECK(term(free, "king safety") == 0);
-  // Black's king on 20 could jump ours on 23 to 27 (R9); ours cannot jump it (16 is taken).
+TEST_CASE("Threats: an attacked man or king of the side to move costs", "[search][eval]") {
+  // White to move, no capture of its own (22x13 is blocked by 13), but Black threatens
+  // 18x27 over White's man on 22.
+  const EvalReport attacked = explainEvaluation(fen("W:W22,29:B18,13,1"));
+  CHECK(term(attacked, "threat") < 0);
+  // A man behind it on 27 closes the landing square: no threat.
+  CHECK(term(explainEvaluation(fen("W:W22,27,29:B18,13,1")), "threat") == 0);
+}
+
+TEST_CASE("King safety: only an enemy king can attack a king (R8, R9)", "[search][eval]") {
+  // Black's king on 20 could jump White's on 23 to 27; White's cannot jump back (16 is taken).
   const EvalReport exposed = explainEvaluation(fen("W:WK23,28:BK20,16,1"));
   CHECK(term(exposed, "king safety") < 0);
+  // A Black man on 20 instead: men never capture kings, so the king is safe.
+  CHECK(term(explainEvaluation(fen("W:WK23,28:B20,16,1")), "king safety") == 0);
 }

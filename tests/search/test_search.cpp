@@ -67,7 +67,8 @@ TEST_CASE("A shot: sacrifice one man to take two and crown", "[search][tactics]"
   const Collected out = searchPosition(Game(pos), depthLimit(6));
   REQUIRE(out.result.bestMove);
   CHECK(*out.result.bestMove == shot);
-  CHECK(out.infos.back().rawScore >= 200);
+  const int shotScore = out.infos.back().rawScore;
+  CHECK(shotScore >= 150);  // a man and a crown up
 
   // The best of the other moves is far worse.
   SearchLimits others = depthLimit(6);
@@ -76,7 +77,7 @@ TEST_CASE("A shot: sacrifice one man to take two and crown", "[search][tactics]"
   for (const Move& m : legal)
     if (!(m == shot)) others.searchMoves.push_back(m);
   const Collected rest = searchPosition(Game(pos), others);
-  CHECK(rest.infos.back().rawScore <= 120);
+  CHECK(rest.infos.back().rawScore <= shotScore - 100);
 }
 
 TEST_CASE("Forced captures are resolved before evaluating (quiescence)", "[search][tactics]") {
