@@ -310,6 +310,16 @@ std::string formatMove(const PathMove& m) {
 }
 
 std::string formatMove(const Position& pos, const Move& m) {
+  if (!m.isCapture()) {
+    // A quiet move is written with its two squares: only its legality needs checking, which
+    // the plain generator does without building paths (every pv line of every info is
+    // written through here).
+    MoveList legal;
+    generateMoves(pos, legal);
+    for (const Move& candidate : legal)
+      if (candidate == m) return formatMove(PathMove{m, {}});
+    return {};
+  }
   for (const PathMove& candidate : generatePathMoves(pos)) {
     if (candidate.move == m) return formatMove(candidate);
   }

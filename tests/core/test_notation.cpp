@@ -101,6 +101,12 @@ TEST_CASE("formatMove(pos, Move) writes the first legal path, or nothing if ille
   illegal.from = squareFromNumber(21);
   illegal.to = squareFromNumber(16);
   CHECK(formatMove(start, illegal).empty());
+  // A quiet move is illegal while a capture is there to make (R6).
+  Move quiet;
+  quiet.from = squareFromNumber(30);
+  quiet.to = squareFromNumber(26);
+  CHECK(formatMove(fen("W:W22,30:B18"), quiet).empty());
+  CHECK(formatMove(fen("W:W22,30:B1"), quiet) == "30-26");
 
   // A compact Move from generateMoves (what search returns) gets its full landing path.
   const Position pos = fen("W:W22:B18,10");
