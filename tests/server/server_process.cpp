@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -117,10 +119,27 @@ long ServerProcess::statusKb(const std::string& field) const {
   return -1;
 }
 
+std::vector<std::string> smallServer(const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"--hash", "8", "--threads", "2"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
 std::string temporaryFile(const std::string& name, const std::string& contents) {
+  // Removed when the test binary exits, so that runs do not pile files up in the build folder.
+  struct Files {
+    std::mutex mutex;
+    std::vector<std::string> paths;
+    ~Files() {
+      for (const std::string& path : paths) std::remove(path.c_str());
+    }
+  };
+  static Files files;
   const std::string path =
       std::string(DAMIERA_BUILD_DIR) + "/server_tests_" + std::to_string(getpid()) + "_" + name;
   std::ofstream(path, std::ios::binary) << contents;
+  const std::lock_guard lock(files.mutex);
+  files.paths.push_back(path);
   return path;
 }
 

@@ -39,7 +39,11 @@ class ServerProcess {
   bool exited_ = false;
 };
 
-// The test binary's own directory, for temporary files (token files).
+// Server arguments for the tests: small tables and two search threads (the tests run side by
+// side and under sanitizers), then `extra`.
+std::vector<std::string> smallServer(const std::vector<std::string>& extra = {});
+
+// A file in the build folder for a test (token files, scripts), removed when the tests end.
 std::string temporaryFile(const std::string& name, const std::string& contents);
 
 }  // namespace damiera::testing

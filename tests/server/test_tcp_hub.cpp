@@ -18,12 +18,10 @@ using namespace damiera::testing;
 namespace {
 
 const std::string kSourceDir = DAMIERA_SOURCE_DIR;
-const std::vector<std::string> kHubServer = {"--protocol", "hub", "--hash", "8", "--threads", "2"};
-
-std::vector<std::string> hubServerWith(std::vector<std::string> extra) {
-  std::vector<std::string> args = kHubServer;
-  args.insert(args.end(), extra.begin(), extra.end());
-  return args;
+// Every connection speaks Hub.
+std::vector<std::string> hubServer(std::vector<std::string> extra = {}) {
+  extra.insert(extra.begin(), {"--protocol", "hub"});
+  return smallServer(extra);
 }
 
 // One connection as a Hub engine: lines go out on the socket, and a reader thread hands every
@@ -62,7 +60,7 @@ hub::EngineFactory tcpHubEngine(int port) {
 }  // namespace
 
 TEST_CASE("Every Hub transcript replays exactly over TCP (--protocol hub)", "[server][hub]") {
-  ServerProcess server(kHubServer);
+  ServerProcess server(hubServer());
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(kSourceDir + "/tests/hub_transcripts"))
     if (entry.path().extension() == ".txt") files.push_back(entry.path());
@@ -77,7 +75,7 @@ TEST_CASE("Every Hub transcript replays exactly over TCP (--protocol hub)", "[se
 }
 
 TEST_CASE("PROTOCOL.md's Hub examples hold over TCP", "[server][hub]") {
-  ServerProcess server(kHubServer);
+  ServerProcess server(hubServer());
   const std::vector<std::string> blocks =
       hub::transcriptBlocks(hub::readFile(kSourceDir + "/PROTOCOL.md"));
   REQUIRE_FALSE(blocks.empty());
@@ -89,7 +87,7 @@ TEST_CASE("PROTOCOL.md's Hub examples hold over TCP", "[server][hub]") {
 }
 
 TEST_CASE("Hub clients are independent sessions", "[server][hub]") {
-  ServerProcess server(kHubServer);
+  ServerProcess server(hubServer());
   TcpClient analyst(server.port());
   TcpClient player(server.port());
   analyst.sendLine("pos start");
@@ -117,7 +115,7 @@ TEST_CASE("Hub clients are independent sessions", "[server][hub]") {
 
 TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits]") {
   SECTION("line too long") {
-    ServerProcess server(hubServerWith({"--max-line", "64"}));
+    ServerProcess server(hubServer({"--max-line", "64"}));
     TcpClient client(server.port());
     client.sendLine(std::string(65, 'z'));
     CHECK(client.readLine() == "error message=\"line too long\"");
@@ -125,7 +123,7 @@ TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits
     CHECK(server.stopCleanly());
   }
   SECTION("server full") {
-    ServerProcess server(hubServerWith({"--max-clients", "1"}));
+    ServerProcess server(hubServer({"--max-clients", "1"}));
     TcpClient first(server.port());
     first.sendLine("ping");
     REQUIRE(first.readLine() == "pong");
@@ -136,7 +134,7 @@ TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits
   }
   SECTION("unauthorized, then the right token") {
     const std::string tokenFile = temporaryFile("hub_token", "s3cret\n");
-    ServerProcess server(hubServerWith({"--token-file", tokenFile}));
+    ServerProcess server(hubServer({"--token-file", tokenFile}));
     TcpClient stranger(server.port());
     stranger.sendLine("hub");
     CHECK(stranger.readLine() == "error message=unauthorized");  // no blank: no quotes
@@ -148,7 +146,7 @@ TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits
     CHECK(server.stopCleanly());
   }
   SECTION("idle timeout") {
-    ServerProcess server(hubServerWith({"--idle-timeout", "1"}));
+    ServerProcess server(hubServer({"--idle-timeout", "1"}));
     TcpClient client(server.port());
     CHECK(client.readLine(5s) == "error message=\"idle timeout\"");
     CHECK(client.readToEnd(5s));
@@ -158,7 +156,7 @@ TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits
 
 TEST_CASE("The time cap (--max-movetime) ends a Hub analysis with its done",
           "[server][hub][limits]") {
-  ServerProcess server(hubServerWith({"--max-movetime", "300"}));
+  ServerProcess server(hubServer({"--max-movetime", "300"}));
   TcpClient client(server.port());
   client.sendLine("pos start");
   client.sendLine("level infinite");

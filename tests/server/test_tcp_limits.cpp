@@ -14,21 +14,8 @@
 
 using namespace damiera::testing;
 
-namespace {
-
-// Small tables and two workers: the tests run side by side and under sanitizers.
-const std::vector<std::string> kSmall = {"--hash", "8", "--threads", "2"};
-
-std::vector<std::string> with(std::vector<std::string> extra) {
-  std::vector<std::string> args = kSmall;
-  args.insert(args.end(), extra.begin(), extra.end());
-  return args;
-}
-
-}  // namespace
-
 TEST_CASE("The server says where it listens, on loopback unless told otherwise", "[server]") {
-  ServerProcess server(kSmall, "0");  // a port alone: the host is 127.0.0.1
+  ServerProcess server(smallServer(), "0");  // a port alone: the host is 127.0.0.1
   TcpClient client(server.port());
   client.sendLine("isready");
   CHECK(client.readLine() == "readyok");
@@ -37,7 +24,7 @@ TEST_CASE("The server says where it listens, on loopback unless told otherwise",
 
 TEST_CASE("A line over --max-line gets 'error line too long' and the connection closes",
           "[server][limits]") {
-  ServerProcess server(with({"--max-line", "64"}));
+  ServerProcess server(smallServer({"--max-line", "64"}));
   TcpClient client(server.port());
   client.sendLine(std::string(64, 'y'));  // exactly the limit: still a line
   CHECK(client.readLine() == "error unknown command 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy...'");
@@ -54,7 +41,7 @@ TEST_CASE("A line over --max-line gets 'error line too long' and the connection 
 }
 
 TEST_CASE("A line that never ends does not make the server's memory grow", "[server][limits]") {
-  ServerProcess server(kSmall);
+  ServerProcess server(smallServer());
   TcpClient warmup(server.port());
   warmup.sendLine("isready");
   REQUIRE(warmup.readLine() == "readyok");
@@ -78,7 +65,7 @@ TEST_CASE("A line that never ends does not make the server's memory grow", "[ser
 
 TEST_CASE("With --token-file every connection starts with auth <token>", "[server][auth]") {
   const std::string tokenFile = temporaryFile("token", "correct-horse\n");
-  ServerProcess server(with({"--token-file", tokenFile}));
+  ServerProcess server(smallServer({"--token-file", tokenFile}));
 
   SECTION("no auth") {
     TcpClient client(server.port());
@@ -112,7 +99,7 @@ TEST_CASE("With --token-file every connection starts with auth <token>", "[serve
 
 TEST_CASE("A flood of connections past --max-clients is turned away without holding them",
           "[server][limits]") {
-  ServerProcess server(with({"--max-clients", "1"}));
+  ServerProcess server(smallServer({"--max-clients", "1"}));
   TcpClient member(server.port());
   member.sendLine("isready");
   REQUIRE(member.readLine() == "readyok");
@@ -127,7 +114,7 @@ TEST_CASE("A flood of connections past --max-clients is turned away without hold
 }
 
 TEST_CASE("Past --max-clients a connection gets 'error server full'", "[server][limits]") {
-  ServerProcess server(with({"--max-clients", "2"}));
+  ServerProcess server(smallServer({"--max-clients", "2"}));
   auto first = std::make_unique<TcpClient>(server.port());
   TcpClient second(server.port());
   for (TcpClient* client : {first.get(), &second}) {
@@ -156,7 +143,7 @@ TEST_CASE("Past --max-clients a connection gets 'error server full'", "[server][
 }
 
 TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[server][limits]") {
-  ServerProcess server(with({"--idle-timeout", "1"}));
+  ServerProcess server(smallServer({"--idle-timeout", "1"}));
   TcpClient idle(server.port());
   TcpClient busy(server.port());
   for (int i = 0; i < 8; ++i) {  // 2 s of traffic, a line every 250 ms
@@ -174,7 +161,7 @@ TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[serve
 
 TEST_CASE("A client that never reads is disconnected when its output is full; others go on",
           "[server][limits]") {
-  ServerProcess server(with({"--max-output", "65536"}));
+  ServerProcess server(smallServer({"--max-output", "65536"}));
   TcpClient reader(server.port());
   TcpClient hog(server.port());
   // About 14 lines for every "d": tens of megabytes of replies, never read. The kernel's
@@ -194,7 +181,7 @@ TEST_CASE("A client that never reads is disconnected when its output is full; ot
 }
 
 TEST_CASE("SIGTERM stops every search, closes every connection and exits 0", "[server]") {
-  ServerProcess server(with({"--max-movetime", "600000"}));
+  ServerProcess server(smallServer({"--max-movetime", "600000"}));
   TcpClient searching(server.port());
   TcpClient waiting(server.port());
   searching.sendLine("go infinite");
@@ -212,7 +199,7 @@ TEST_CASE("SIGTERM stops every search, closes every connection and exits 0", "[s
 }
 
 TEST_CASE("SIGINT stops the server too", "[server]") {
-  ServerProcess server(kSmall);
+  ServerProcess server(smallServer());
   TcpClient client(server.port());
   client.sendLine("isready");
   REQUIRE(client.readLine() == "readyok");
@@ -224,7 +211,7 @@ TEST_CASE("SIGINT stops the server too", "[server]") {
 
 TEST_CASE("Hash and Threads of one session allocate no memory and start no thread",
           "[server][limits]") {
-  ServerProcess server(kSmall);
+  ServerProcess server(smallServer());
   TcpClient client(server.port());
   client.sendLine("go depth 3");
   REQUIRE(client.readUntil("bestmove"));

@@ -21,14 +21,6 @@ using namespace damiera::testing;
 
 namespace {
 
-const std::vector<std::string> kSmall = {"--hash", "8", "--threads", "2"};
-
-std::vector<std::string> with(std::vector<std::string> extra) {
-  std::vector<std::string> args = kSmall;
-  args.insert(args.end(), extra.begin(), extra.end());
-  return args;
-}
-
 // The move of a "bestmove <move> [ponder <move>]" line, when it is legal in pos.
 std::optional<PathMove> legalBestMove(const Position& pos, const std::string& line) {
   static const std::regex kBestMove(R"(bestmove (\S+)( ponder \S+)?)");
@@ -82,7 +74,7 @@ std::vector<std::string> playGame(int port, unsigned seed, int plies) {
 
 TEST_CASE("50 clients at once each play their own game and get their own answers",
           "[server][sessions]") {
-  ServerProcess server(kSmall);
+  ServerProcess server(smallServer());
   std::mutex mutex;
   std::vector<std::string> problems;
   std::vector<std::thread> players;
@@ -105,7 +97,7 @@ TEST_CASE("50 clients at once each play their own game and get their own answers
 
 TEST_CASE("One client's position, options, stop and ucinewgame never touch another's",
           "[server][sessions]") {
-  ServerProcess server(with({"--max-movetime", "600000"}));
+  ServerProcess server(smallServer({"--max-movetime", "600000"}));
   TcpClient a(server.port());
   TcpClient b(server.port());
   a.sendLine("position fen W:WK29:BK4 moves 29-25 4-8 25-21 8-12");
@@ -240,7 +232,7 @@ TEST_CASE("A client that disconnects mid-search frees its search at once", "[ser
 TEST_CASE("The time and depth caps (--max-movetime, --max-depth) hold for every go",
           "[server][limits]") {
   SECTION("go infinite and go ponder end at the time cap with a bestmove") {
-    ServerProcess server(with({"--max-movetime", "300"}));
+    ServerProcess server(smallServer({"--max-movetime", "300"}));
     TcpClient client(server.port());
     client.sendLine("go infinite");
     CHECK(client.readUntil("bestmove", 10s));
@@ -251,7 +243,7 @@ TEST_CASE("The time and depth caps (--max-movetime, --max-depth) hold for every 
     CHECK(server.stopCleanly());
   }
   SECTION("a deep search stops at the depth cap") {
-    ServerProcess server(with({"--max-depth", "3"}));
+    ServerProcess server(smallServer({"--max-depth", "3"}));
     TcpClient client(server.port());
     client.sendLine("go depth 40");
     std::vector<std::string> infos;
