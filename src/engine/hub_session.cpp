@@ -267,9 +267,7 @@ void HubSession::onNativeReply(std::string_view line) {
 void HubSession::replyError(std::string_view message) const { reply(hub::errorLine(message)); }
 
 LineSessionFactory hubLineSessionFactory(SessionEnvironment environment) {
-  return [environment](LineSession::Sink sink) -> std::unique_ptr<LineSession> {
-    return std::make_unique<HubSession>(std::move(sink), environment);
-  };
+  return lineSessionFactory<HubSession>(std::move(environment));
 }
 
 }  // namespace damiera

@@ -24,11 +24,8 @@ class NativeLineSession final : public LineSession {
   Session session_;
 };
 
-// Sessions for a transport; every one gets a copy of `environment`.
 inline LineSessionFactory nativeLineSessionFactory(SessionEnvironment environment = {}) {
-  return [environment](LineSession::Sink sink) -> std::unique_ptr<LineSession> {
-    return std::make_unique<NativeLineSession>(std::move(sink), environment);
-  };
+  return lineSessionFactory<NativeLineSession>(std::move(environment));
 }
 
 }  // namespace damiera

@@ -3,6 +3,10 @@
 // hash table of its own, and no caps. In server mode (README.md "Analysis server"): the
 // server-wide pool of search threads, one hash table shared by every session, and caps on what
 // one client may ask for, so that no client takes more than its share of the machine.
+#include <memory>
+#include <utility>
+
+#include "engine/line_session.h"
 #include "protocol/command.h"
 #include "search/searcher.h"
 
@@ -19,5 +23,13 @@ struct SessionEnvironment {
   int maxPerftDepth = protocol::kMaxPerftDepth;
   int maxBenchDepth = protocol::kMaxBenchDepth;
 };
+
+// Sessions of one dialect for a transport; every one gets a copy of `environment`.
+template <class DialectSession>
+LineSessionFactory lineSessionFactory(SessionEnvironment environment) {
+  return [environment](LineSession::Sink sink) -> std::unique_ptr<LineSession> {
+    return std::make_unique<DialectSession>(std::move(sink), environment);
+  };
+}
 
 }  // namespace damiera

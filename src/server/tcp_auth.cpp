@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
+
+#include "protocol/tokens.h"
 
 namespace damiera::server {
 
 namespace {
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
-  while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 bool isPrintableWord(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 127; });
@@ -29,9 +24,11 @@ std::string readTokenFile(const std::string& path) {
   if (!in) throw std::runtime_error("cannot read the token file '" + path + "'");
   std::string firstLine;
   std::getline(in, firstLine);
-  const std::string_view token = trimmed(firstLine);
-  if (token.empty()) throw std::runtime_error("the token file '" + path + "' holds no token");
-  if (!isPrintableWord(token))
+  // Words as in the protocol: blanks, tabs and a carriage return (CRLF files) separate them.
+  const std::vector<std::string_view> words = protocol::splitWords(firstLine);
+  if (words.empty()) throw std::runtime_error("the token file '" + path + "' holds no token");
+  const std::string_view token = words.front();
+  if (words.size() > 1 || !isPrintableWord(token))
     throw std::runtime_error("the token in '" + path +
                              "' must be one word of printable ASCII (no spaces)");
   return std::string(token);
@@ -50,11 +47,8 @@ bool constantTimeEquals(std::string_view a, std::string_view b) {
 }
 
 bool isValidAuthLine(std::string_view line, std::string_view token) {
-  line = trimmed(line);
-  if (line.substr(0, kAuthWord.size()) != kAuthWord) return false;
-  const std::string_view rest = line.substr(kAuthWord.size());
-  if (rest.empty() || !isSpace(rest.front())) return false;
-  return constantTimeEquals(trimmed(rest), token);
+  const std::vector<std::string_view> words = protocol::splitWords(line);
+  return words.size() == 2 && words[0] == kAuthWord && constantTimeEquals(words[1], token);
 }
 
 }  // namespace damiera::server
