@@ -2,45 +2,12 @@
 
 #include <algorithm>
 
+#include "core/bitboard.h"
+#include "core/precedence.h"
+
 namespace damiera {
 
 namespace {
-
-// Directions in the ghost layout (square.h): a step is a shift by 4 or 5, up or down.
-enum Direction : int { kUpRight = -4, kUpLeft = -5, kDownLeft = 4, kDownRight = 5 };
-constexpr Direction kAllDirections[] = {kUpLeft, kUpRight, kDownLeft, kDownRight};
-
-// White men move toward rank 8 (lower numbers), Black men toward rank 1 (R3, R4).
-template <Color Us>
-constexpr Direction kForward[] = {Us == Color::White ? kUpLeft : kDownLeft,
-                                  Us == Color::White ? kUpRight : kDownRight};
-
-template <int D>
-constexpr Bitboard shift(Bitboard b) {
-  if constexpr (D > 0)
-    return b << D;
-  else
-    return b >> -D;
-}
-
-inline Bitboard shift(Bitboard b, int d) { return d > 0 ? b << d : b >> -d; }
-
-// The capture precedence P1..P4 of RULES.md as one number: a larger key is a better sequence.
-//   bits 24..27  P1: pieces captured
-//   bit  23      P2: the capturing piece is a king (a man that promotes still counts as a man)
-//   bits 18..22  P3: kings captured
-//   bits  0..15  P4: bit (15 - j) set when the j-th jump (j = 1..12) takes a king; with equal
-//                kings captured, comparing these bits as a number compares the jump numbers
-//                of the kings lexicographically, earliest first.
-// Sequences with equal keys are all legal (P5).
-struct PrecedenceKey {
-  static constexpr std::uint32_t kingJumpBit(int jump) { return 1u << (15 - jump); }
-  static constexpr std::uint32_t make(int captured, bool byKing, int kingsCaptured,
-                                      std::uint32_t kingJumpBits) {
-    return (static_cast<std::uint32_t>(captured) << 24) | (byKing ? 1u << 23 : 0u) |
-           (static_cast<std::uint32_t>(kingsCaptured) << 18) | kingJumpBits;
-  }
-};
 
 // One capture sequence in the making: the capturing piece's path so far.
 struct Sequence {
@@ -68,7 +35,7 @@ class CaptureCollector {
   void complete(const Sequence& seq, bool byKing) {
     const int jumps = seq.path.length - 1;
     const std::uint32_t key =
-        PrecedenceKey::make(jumps, byKing, seq.kingsCaptured, seq.kingJumpBits);
+        CapturePrecedence::key(jumps, byKing, seq.kingsCaptured, seq.kingJumpBits);
     if (applyPrecedence_) {
       if (key < bestKey_) return;
       if (key > bestKey_) {
@@ -90,7 +57,7 @@ class CaptureCounter {
  public:
   void complete(const Sequence& seq, bool byKing) {
     const std::uint32_t key =
-        PrecedenceKey::make(seq.path.length - 1, byKing, seq.kingsCaptured, seq.kingJumpBits);
+        CapturePrecedence::key(seq.path.length - 1, byKing, seq.kingsCaptured, seq.kingJumpBits);
     if (key < bestKey_) return;
     if (key > bestKey_) {
       bestKey_ = key;
@@ -119,7 +86,7 @@ void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collecto
     extended = true;
     const bool tookKing = (jumped & board.enemyKings) != 0;
     const int jump = seq.path.length;  // 1 for the first jump
-    const std::uint32_t kingBit = tookKing ? PrecedenceKey::kingJumpBit(jump) : 0;
+    const std::uint32_t kingBit = tookKing ? CapturePrecedence::kingJumpBit(jump) : 0;
     seq.path.squares[seq.path.length++] = lowestSquare(landing);
     seq.captured |= jumped;
     seq.kingsCaptured += tookKing;
@@ -388,10 +355,25 @@ std::vector<PathMove> generateCaptureSequencesIgnoringPrecedence(const Position&
   return out;
 }
 
-bool hasCapture(const Position& pos) {
-  if (pos.sideToMove() == Color::White)
+bool hasCapture(const Position& pos, Color side) {
+  // Only the pieces matter, not whose turn it is: this also answers "would the side not to
+  // move have a capture" without a copy of the position.
+  if (side == Color::White)
     return (manCapturers<Color::White>(pos) | kingCapturers<Color::White>(pos)) != 0;
   return (manCapturers<Color::Black>(pos) | kingCapturers<Color::Black>(pos)) != 0;
+}
+
+bool hasCapture(const Position& pos) { return hasCapture(pos, pos.sideToMove()); }
+
+bool hasStep(const Position& pos) {
+  const Color us = pos.sideToMove();
+  return ((forwardSteps(pos.men(us), us) | allSteps(pos.kings(us))) & pos.empty()) != 0;
+}
+
+bool hasLegalMove(const Position& pos) { return hasStep(pos) || hasCapture(pos); }
+
+bool isPromotion(const Position& pos, const Move& m) {
+  return !pos.isKing(m.from) && (bit(m.to) & promotionRow(pos.sideToMove())) != 0;
 }
 
 std::uint64_t countMoves(const Position& pos, bool keepDuplicates) {

@@ -22,6 +22,14 @@ std::vector<PathMove> generateCaptureSequencesIgnoringPrecedence(const Position&
 
 // R6: does the side to move have to capture?
 bool hasCapture(const Position& pos);
+// Could `side` capture if it were its turn (the side not to move: a threat)?
+bool hasCapture(const Position& pos, Color side);
+// R4, R5: can the side to move make a step (ignoring whether a capture is forced)?
+bool hasStep(const Position& pos);
+// R13: the side to move has no legal move when it can neither step nor capture.
+bool hasLegalMove(const Position& pos);
+// R12: does the legal move m of the side to move crown a man?
+bool isPromotion(const Position& pos, const Move& m);
 
 // Number of legal moves without building them when possible (perft's last ply).
 // keepDuplicates counts distinct paths, otherwise distinct results.

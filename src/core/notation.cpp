@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "core/precedence.h"
 
 namespace damiera {
 namespace {
@@ -144,16 +145,9 @@ std::vector<PathMove> movesFrom(const std::vector<PathMove>& moves, int fromNumb
   return out;
 }
 
-// The capture precedence key of RULES.md, P1..P4, for explaining a rejected capture.
-struct PrecedenceKey {
-  int pieces = 0;              // P1: more is better
-  bool byKing = false;         // P2: a king beats a man
-  int kings = 0;               // P3: more is better
-  std::vector<int> kingJumps;  // P4: jump numbers (1-based) of the captured kings, earlier wins
-};
-
-PrecedenceKey precedenceKey(const Position& pos, const PathMove& m) {
-  PrecedenceKey key;
+// The capture precedence (P1..P4) of a capture sequence, for explaining a rejected capture.
+CapturePrecedence precedenceOf(const Position& pos, const PathMove& m) {
+  CapturePrecedence key;
   key.pieces = popcount(m.move.captured);
   key.byKing = pos.isKing(m.move.from);
   key.kings = popcount(m.move.captured & pos.allKings());
@@ -161,23 +155,9 @@ PrecedenceKey precedenceKey(const Position& pos, const PathMove& m) {
     // In the ghost layout a jump is two equal steps, so the jumped square is the midpoint.
     const Square jumped =
         static_cast<Square>((m.path.squares[jump - 1] + m.path.squares[jump]) / 2);
-    if (pos.isKing(jumped)) key.kingJumps.push_back(jump);
+    if (pos.isKing(jumped)) key.kingJumpBits |= CapturePrecedence::kingJumpBit(jump);
   }
   return key;
-}
-
-// The first of P1..P4 on which the keys differ (0 if none), and whether a wins on it.
-struct Decision {
-  int rule = 0;
-  bool firstWins = false;
-};
-
-Decision decide(const PrecedenceKey& a, const PrecedenceKey& b) {
-  if (a.pieces != b.pieces) return {1, a.pieces > b.pieces};
-  if (a.byKing != b.byKing) return {2, a.byKing};
-  if (a.kings != b.kings) return {3, a.kings > b.kings};
-  if (a.kingJumps != b.kingJumps) return {4, a.kingJumps < b.kingJumps};
-  return {};
 }
 
 // "jump 2" or "jumps 1, 3".
@@ -190,7 +170,7 @@ std::string jumpList(const std::vector<int>& jumps) {
 }
 
 // "it captures 1 piece, 21x14x5 captures 2 (P1: the most pieces)".
-std::string explainPrecedence(const PrecedenceKey& typed, const PrecedenceKey& legal,
+std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrecedence& legal,
                               const std::string& legalText, int rule) {
   switch (rule) {
     case 1:
@@ -203,8 +183,8 @@ std::string explainPrecedence(const PrecedenceKey& typed, const PrecedenceKey& l
       return "it captures " + plural(typed.kings, "king") + ", " + legalText + " captures " +
              std::to_string(legal.kings) + " (P3: the most kings)";
     default:
-      return "it takes kings at " + jumpList(typed.kingJumps) + ", " + legalText + " at " +
-             jumpList(legal.kingJumps) + " (P4: kings taken earliest)";
+      return "it takes kings at " + jumpList(typed.kingJumps()) + ", " + legalText + " at " +
+             jumpList(legal.kingJumps()) + " (P4: kings taken earliest)";
   }
 }
 
@@ -216,14 +196,15 @@ Parsed<PathMove> rejectCapture(const Position& pos, std::string_view text, const
   std::vector<PathMove> unrestricted =
       matching(generateCaptureSequencesIgnoringPrecedence(pos), typed);
   if (!unrestricted.empty()) {
-    const PrecedenceKey legalKey = precedenceKey(pos, legal.front());
+    const CapturePrecedence legalKey = precedenceOf(pos, legal.front());
     // Explain with the typed candidate that comes closest to the legal captures.
     const PathMove* closest = &unrestricted.front();
     for (const PathMove& m : unrestricted) {
-      if (decide(precedenceKey(pos, m), precedenceKey(pos, *closest)).firstWins) closest = &m;
+      if (decidePrecedence(precedenceOf(pos, m), precedenceOf(pos, *closest)).firstWins)
+        closest = &m;
     }
-    const PrecedenceKey typedKey = precedenceKey(pos, *closest);
-    const Decision decision = decide(typedKey, legalKey);
+    const CapturePrecedence typedKey = precedenceOf(pos, *closest);
+    const PrecedenceDecision decision = decidePrecedence(typedKey, legalKey);
     if (decision.rule != 0 && !decision.firstWins) {
       return Parsed<PathMove>::fail(
           textOf(text) + " is not legal by capture precedence: " +

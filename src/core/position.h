@@ -3,15 +3,13 @@
 // incrementally updated Zobrist key.
 #include <cstdint>
 
+#include "core/bitboard.h"
+#include "core/color.h"
 #include "core/move.h"
 #include "core/square.h"
 #include "core/zobrist.h"
 
 namespace damiera {
-
-enum class Color : std::uint8_t { White = 0, Black = 1 };
-
-constexpr Color opponent(Color c) { return c == Color::White ? Color::Black : Color::White; }
 
 class Position {
  public:
@@ -72,8 +70,7 @@ inline Position Position::make(const Move& m) const {
   const bool wasKing = isKing(m.from);
   // R12: a man reaching the far row is crowned; a capture that gets there has already ended,
   // because men capture forward only (R7) and so cannot jump on from the last row.
-  const Bitboard promotionRow = side_ == Color::White ? kRank8 : kRank1;
-  const bool becomesKing = wasKing || (toBit & promotionRow) != 0;
+  const bool becomesKing = wasKing || (toBit & promotionRow(side_)) != 0;
 
   // from == to is possible: a king's capture may loop back to its start square (R11).
   Bitboard& own = side_ == Color::White ? next.white_ : next.black_;

@@ -3,6 +3,8 @@
 #include <array>
 #include <initializer_list>
 
+#include "core/bitboard.h"
+
 namespace damiera {
 
 namespace {
@@ -116,12 +118,6 @@ constexpr Bitboard kLeftWing = makeWing(0);   // files a-d
 constexpr Bitboard kRightWing = makeWing(4);  // files e-h
 constexpr Bitboard kWhiteGuardCorners = squaresOf({29, 32});
 constexpr Bitboard kWhiteGuardMiddle = squaresOf({30, 31});
-
-// Ghost-layout steps (square.h): up = toward rank 8 (White's forward), down = toward rank 1.
-constexpr Bitboard stepUpLeft(Bitboard b) { return (b >> 5) & kPlayable; }
-constexpr Bitboard stepUpRight(Bitboard b) { return (b >> 4) & kPlayable; }
-constexpr Bitboard stepDownLeft(Bitboard b) { return (b << 4) & kPlayable; }
-constexpr Bitboard stepDownRight(Bitboard b) { return (b << 5) & kPlayable; }
 
 // Per colour: the squares of each advancement (rows gained from the own back row, 0..6).
 constexpr std::array<std::array<Bitboard, 7>, 2> makeAdvanceRows() {

@@ -52,34 +52,6 @@ constexpr double kStableInstability = 0.75;
 constexpr double kMaxInstability = 2.0;
 constexpr double kInstabilityDecay = 0.5;
 
-// ---- Position queries search needs beyond movegen -------------------------------------------
-
-// R4, R5: can the side to move make any step (ignoring whether a capture is forced)?
-bool hasStep(const Position& pos) {
-  const Color us = pos.sideToMove();
-  const Bitboard empty = pos.empty();
-  const Bitboard men = pos.men(us);
-  const Bitboard kings = pos.kings(us);
-  const Bitboard menTargets =
-      us == Color::White ? (men >> 4) | (men >> 5) : (men << 4) | (men << 5);
-  const Bitboard kingTargets = (kings >> 4) | (kings >> 5) | (kings << 4) | (kings << 5);
-  return ((menTargets | kingTargets) & empty) != 0;
-}
-
-bool hasLegalMove(const Position& pos) { return hasStep(pos) || hasCapture(pos); }
-
-// Would the side not to move have a capture if it were its turn?
-bool opponentThreatensCapture(const Position& pos) {
-  Position flipped = pos;
-  flipped.setSideToMove(opponent(pos.sideToMove()));
-  return hasCapture(flipped);
-}
-
-bool isPromotion(const Position& pos, const Move& m) {
-  if (pos.isKing(m.from)) return false;
-  return (bit(m.to) & (pos.sideToMove() == Color::White ? kRank8 : kRank1)) != 0;
-}
-
 struct LmrTable {
   std::array<std::array<int, MoveList::kCapacity>, kMaxDepth + 2> reduction{};
   LmrTable() {
@@ -285,7 +257,7 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
     staticEval = hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos);
     if (!pvNode && depth <= kRfpMaxDepth && !isDecisive(beta) &&
         staticEval - kRfpMarginPerPly * depth >= beta &&
-        popcount(pos.occupied()) >= kRfpMinPieces && !opponentThreatensCapture(pos))
+        popcount(pos.occupied()) >= kRfpMinPieces && !hasCapture(pos, opponent(pos.sideToMove())))
       return staticEval;
   }
 
