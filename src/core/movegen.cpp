@@ -1,6 +1,7 @@
 #include "core/movegen.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "core/bitboard.h"
 #include "core/precedence.h"
@@ -9,12 +10,23 @@ namespace damiera {
 
 namespace {
 
-// One capture sequence in the making: the capturing piece's path so far.
+// One capture sequence in the making. The landing path is recorded only for notation
+// (kRecordPath); search and perft need the start, the end and the captured set.
+struct NoPath {};
+template <bool kRecordPath>
 struct Sequence {
-  MovePath path;
+  [[no_unique_address]] std::conditional_t<kRecordPath, MovePath, NoPath> path;
+  Square from = 0;
+  Square at = 0;  // where the capturing piece stands now
+  int jumps = 0;
   Bitboard captured = 0;
   int kingsCaptured = 0;
   std::uint32_t kingJumpBits = 0;
+
+  std::uint32_t precedenceKey(bool byKing) const {
+    return CapturePrecedence::key(jumps, byKing, kingsCaptured, kingJumpBits);
+  }
+  Move move() const { return Move{captured, from, at, 1}; }
 };
 
 // What the board looks like to the capturing piece (R8, R11).
@@ -32,10 +44,9 @@ class CaptureCollector {
       : output_(output), applyPrecedence_(applyPrecedence) {}
 
   // Called when a sequence can go no further (R10: only complete sequences are moves).
-  void complete(const Sequence& seq, bool byKing) {
-    const int jumps = seq.path.length - 1;
-    const std::uint32_t key =
-        CapturePrecedence::key(jumps, byKing, seq.kingsCaptured, seq.kingJumpBits);
+  template <class Seq>
+  void complete(const Seq& seq, bool byKing) {
+    const std::uint32_t key = seq.precedenceKey(byKing);
     if (applyPrecedence_) {
       if (key < bestKey_) return;
       if (key > bestKey_) {
@@ -43,7 +54,7 @@ class CaptureCollector {
         output_.clear();
       }
     }
-    output_.add(seq);
+    output_.add(seq, byKing);
   }
 
  private:
@@ -55,9 +66,9 @@ class CaptureCollector {
 // Counts the sequences with the best key without building them (perft's last ply).
 class CaptureCounter {
  public:
-  void complete(const Sequence& seq, bool byKing) {
-    const std::uint32_t key =
-        CapturePrecedence::key(seq.path.length - 1, byKing, seq.kingsCaptured, seq.kingJumpBits);
+  template <class Seq>
+  void complete(const Seq& seq, bool byKing) {
+    const std::uint32_t key = seq.precedenceKey(byKing);
     if (key < bestKey_) return;
     if (key > bestKey_) {
       bestKey_ = key;
@@ -72,12 +83,14 @@ class CaptureCounter {
   std::uint64_t count_ = 0;
 };
 
-template <bool kIsKing, Color Us, class Collector>
-void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collector) {
-  const Square at = seq.path.squares[seq.path.length - 1];
+// The general capture search: any piece, the board as R11 has it (captured pieces stay until
+// the end, the start square is empty).
+template <bool kIsKing, Color Us, bool kRecordPath, class Collector>
+void extendCapture(const CaptureBoard& board, Sequence<kRecordPath>& seq, Collector& collector) {
+  const Bitboard at = bit(seq.at);
   bool extended = false;
   auto tryDirection = [&](int dir) {
-    const Bitboard jumped = shift(bit(at), dir);
+    const Bitboard jumped = shift(at, dir);
     // R11: a piece already captured stays on the board: it can be neither jumped again nor
     // landed on (it is not in `empty`).
     if ((jumped & board.victims & ~seq.captured) == 0) return;
@@ -85,9 +98,11 @@ void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collecto
     if ((landing & board.empty) == 0) return;
     extended = true;
     const bool tookKing = (jumped & board.enemyKings) != 0;
-    const int jump = seq.path.length;  // 1 for the first jump
-    const std::uint32_t kingBit = tookKing ? CapturePrecedence::kingJumpBit(jump) : 0;
-    seq.path.squares[seq.path.length++] = lowestSquare(landing);
+    const std::uint32_t kingBit = tookKing ? CapturePrecedence::kingJumpBit(seq.jumps + 1) : 0;
+    const Square start = seq.at;
+    seq.at = lowestSquare(landing);
+    if constexpr (kRecordPath) seq.path.squares[seq.path.length++] = seq.at;
+    ++seq.jumps;
     seq.captured |= jumped;
     seq.kingsCaptured += tookKing;
     seq.kingJumpBits |= kingBit;
@@ -95,7 +110,9 @@ void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collecto
     seq.kingJumpBits &= ~kingBit;
     seq.kingsCaptured -= tookKing;
     seq.captured &= ~jumped;
-    --seq.path.length;
+    --seq.jumps;
+    if constexpr (kRecordPath) --seq.path.length;
+    seq.at = start;
   };
   // R7: a man jumps forward only; R9: a king in all four directions. R10: the direction may
   // change at every jump. A man that lands on the last row cannot jump forward any more, so
@@ -105,7 +122,7 @@ void extendCapture(const CaptureBoard& board, Sequence& seq, Collector& collecto
   } else {
     for (Direction d : kForward<Us>) tryDirection(d);
   }
-  if (!extended && seq.path.length > 1) collector.complete(seq, kIsKing);
+  if (!extended && seq.jumps > 0) collector.complete(seq, kIsKing);
 }
 
 // Squares of `movers` that can make a first jump in direction D.
@@ -120,6 +137,44 @@ Bitboard firstJumpers(Bitboard movers, Bitboard victims, Bitboard empty) {
 template <Color Us, int D>
 Bitboard manJumpSquares(const Position& pos) {
   return shift<-D>(pos.men(opponent(Us))) & shift<-2 * D>(pos.empty());
+}
+
+// The men's capture search on that fixed board: one set of squares per direction tells where a
+// jump is possible, no captured-piece bookkeeping is needed to decide it, and no two paths of a
+// man have the same result (each jump crosses its own row, so the captured set fixes the path).
+// Men never take kings (R8), so their precedence key is the number of pieces alone (P1).
+template <Color Us>
+struct ManJumpGraph {
+  static constexpr int d0 = kForward<Us>[0];
+  static constexpr int d1 = kForward<Us>[1];
+  Bitboard from0, from1;  // squares from which a man of Us can jump in direction d0 / d1
+
+  explicit ManJumpGraph(const Position& pos)
+      : from0(manJumpSquares<Us, d0>(pos)), from1(manJumpSquares<Us, d1>(pos)) {}
+};
+
+template <Color Us, class Collector>
+void extendManCapture(const ManJumpGraph<Us>& graph, Sequence<false>& seq, Collector& collector) {
+  const Bitboard at = bit(seq.at);
+  const bool go0 = (at & graph.from0) != 0;
+  const bool go1 = (at & graph.from1) != 0;
+  if (!go0 && !go1) {
+    if (seq.jumps > 0) collector.complete(seq, false);
+    return;
+  }
+  auto jump = [&](int dir) {
+    const Square start = seq.at;
+    const Bitboard jumped = shift(at, dir);
+    seq.at = static_cast<Square>(start + 2 * dir);
+    ++seq.jumps;
+    seq.captured |= jumped;
+    extendManCapture(graph, seq, collector);
+    seq.captured &= ~jumped;
+    --seq.jumps;
+    seq.at = start;
+  };
+  if (go0) jump(ManJumpGraph<Us>::d0);
+  if (go1) jump(ManJumpGraph<Us>::d1);
 }
 
 // Landing squares of the first jumps of men in direction D.
@@ -150,34 +205,58 @@ Bitboard kingCapturers(const Position& pos) {
          firstJumpers<kDownRight>(kings, victims, empty);
 }
 
-template <Color Us, class Collector>
+// Every capture of `men` and `kings` (kings first, then men, each in ascending square order:
+// the order search's move ordering starts from).
+template <Color Us, bool kRecordPath, class Collector>
 void generateCaptures(const Position& pos, Bitboard men, Bitboard kings, Collector& collector) {
   constexpr Color Them = opponent(Us);
-  auto run = [&](auto isKingTag, Square from, Bitboard victims) {
-    constexpr bool kIsKing = decltype(isKingTag)::value;
-    const CaptureBoard board{pos.empty() | bit(from), victims, pos.kings(Them)};
-    Sequence seq;
-    seq.path.squares[0] = from;
-    seq.path.length = 1;
-    extendCapture<kIsKing, Us>(board, seq, collector);
+  auto start = [](Square from) {
+    Sequence<kRecordPath> seq;
+    seq.from = seq.at = from;
+    if constexpr (kRecordPath) {
+      seq.path.squares[0] = from;
+      seq.path.length = 1;
+    }
+    return seq;
   };
-  for (Bitboard b = kings; b; b = withoutLowest(b))
-    run(std::true_type{}, lowestSquare(b), pos.pieces(Them));
-  for (Bitboard b = men; b; b = withoutLowest(b))
-    run(std::false_type{}, lowestSquare(b), pos.men(Them));
+  for (Bitboard b = kings; b; b = withoutLowest(b)) {
+    const Square from = lowestSquare(b);
+    const CaptureBoard board{pos.empty() | bit(from), pos.pieces(Them), pos.kings(Them)};
+    Sequence<kRecordPath> seq = start(from);
+    extendCapture<true, Us>(board, seq, collector);
+  }
+  if (!men) return;
+  if constexpr (kRecordPath) {
+    for (Bitboard b = men; b; b = withoutLowest(b)) {
+      const Square from = lowestSquare(b);
+      const CaptureBoard board{pos.empty() | bit(from), pos.men(Them), pos.kings(Them)};
+      Sequence<true> seq = start(from);
+      extendCapture<false, Us>(board, seq, collector);
+    }
+  } else {
+    const ManJumpGraph<Us> graph(pos);
+    for (Bitboard b = men; b; b = withoutLowest(b)) {
+      Sequence<false> seq = start(lowestSquare(b));
+      extendManCapture(graph, seq, collector);
+    }
+  }
 }
 
-// Output that merges sequences with the same result into one Move (counting the paths).
+// Output that merges sequences with the same result into one Move (counting the paths). Only
+// a king's paths can share a result (see ManJumpGraph), so only they are looked up.
 class UniqueMoves {
  public:
   explicit UniqueMoves(MoveList& list) : list_(list) {}
   void clear() { list_.clear(); }
-  void add(const Sequence& seq) {
-    const Move move{seq.captured, seq.path.squares[0], seq.path.squares[seq.path.length - 1], 1};
-    for (Move& m : list_) {
-      if (m == move) {
-        ++m.paths;
-        return;
+  template <class Seq>
+  void add(const Seq& seq, bool byKing) {
+    const Move move = seq.move();
+    if (byKing) {
+      for (Move& m : list_) {
+        if (m == move) {
+          ++m.paths;
+          return;
+        }
       }
     }
     list_.push(move);
@@ -192,10 +271,7 @@ class PathMoves {
  public:
   explicit PathMoves(std::vector<PathMove>& list) : list_(list) {}
   void clear() { list_.clear(); }
-  void add(const Sequence& seq) {
-    const Move move{seq.captured, seq.path.squares[0], seq.path.squares[seq.path.length - 1], 1};
-    list_.push_back(PathMove{move, seq.path});
-  }
+  void add(const Sequence<true>& seq, bool) { list_.push_back(PathMove{seq.move(), seq.path}); }
 
  private:
   std::vector<PathMove>& list_;
@@ -216,20 +292,21 @@ void generateQuietMoves(const Position& pos, MoveList& out) {
     for (Direction d : kAllDirections) addSteps(kings, d);  // R5
 }
 
-// The first jumps available to the men of Us, by direction, and whether any of them can go on.
+// The first jumps available to the men of Us, by direction.
 template <Color Us>
 struct ManJumps {
   static constexpr int d0 = kForward<Us>[0];
   static constexpr int d1 = kForward<Us>[1];
   Bitboard landings0, landings1;  // landing squares of first jumps in directions d0, d1
-  bool anyContinues;
 
   explicit ManJumps(const Position& pos)
-      : landings0(manFirstLandings<Us, d0>(pos)), landings1(manFirstLandings<Us, d1>(pos)) {
-    const Bitboard canGoOn = manJumpSquares<Us, d0>(pos) | manJumpSquares<Us, d1>(pos);
-    anyContinues = ((landings0 | landings1) & canGoOn) != 0;
-  }
+      : landings0(manFirstLandings<Us, d0>(pos)), landings1(manFirstLandings<Us, d1>(pos)) {}
   bool any() const { return (landings0 | landings1) != 0; }
+  // Can any of them jump on? (Only asked when there is a first jump: most nodes have none.)
+  bool anyContinues(const Position& pos) const {
+    const Bitboard canGoOn = manJumpSquares<Us, d0>(pos) | manJumpSquares<Us, d1>(pos);
+    return ((landings0 | landings1) & canGoOn) != 0;
+  }
   Bitboard capturers() const { return shift<-2 * d0>(landings0) | shift<-2 * d1>(landings1); }
 };
 
@@ -243,7 +320,7 @@ void generateMovesFor(const Position& pos, MoveList& out) {
     return;
   }
   // R6: a capture anywhere makes every quiet move illegal.
-  if (!kings && !manJumps.anyContinues) {
+  if (!kings && !manJumps.anyContinues(pos)) {
     // The common case: men that capture one piece and cannot go on; all equal under P1..P4.
     auto addJumps = [&](Bitboard landings, int dir) {
       for (; landings; landings = withoutLowest(landings)) {
@@ -257,48 +334,48 @@ void generateMovesFor(const Position& pos, MoveList& out) {
   }
   UniqueMoves output(out);
   CaptureCollector<UniqueMoves> collector(output, true);
-  generateCaptures<Us>(pos, manJumps.capturers(), kings, collector);
+  generateCaptures<Us, false>(pos, manJumps.capturers(), kings, collector);
 }
 
 template <Color Us>
 std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   const ManJumps<Us> manJumps(pos);
   const Bitboard capturingKings = kingCapturers<Us>(pos);
-  if (manJumps.any() || capturingKings) {
-    if (!capturingKings && !manJumps.anyContinues)  // see generateMovesFor
-      return static_cast<std::uint64_t>(popcount(manJumps.landings0) +
-                                        popcount(manJumps.landings1));
-    // Counting paths needs no list; neither does counting results when only men capture,
-    // because two different paths of a man always capture different pieces.
-    if (keepDuplicates || !capturingKings) {
-      CaptureCounter counter;
-      generateCaptures<Us>(pos, manJumps.capturers(), capturingKings, counter);
-      return counter.count();
+  if (!manJumps.any() && !capturingKings) {
+    // Quiet moves: one per (piece, empty neighbour), counted without building them.
+    const Bitboard empty = pos.empty();
+    const Bitboard men = pos.men(Us);
+    const Bitboard kings = pos.kings(Us);
+    std::uint64_t count = popcount(shift<kForward<Us>[0]>(men) & empty) +
+                          popcount(shift<kForward<Us>[1]>(men) & empty);
+    if (kings) {
+      count += popcount(shift<kUpLeft>(kings) & empty) + popcount(shift<kUpRight>(kings) & empty) +
+               popcount(shift<kDownLeft>(kings) & empty) +
+               popcount(shift<kDownRight>(kings) & empty);
     }
-    MoveList list;
-    UniqueMoves output(list);
-    CaptureCollector<UniqueMoves> collector(output, true);
-    generateCaptures<Us>(pos, manJumps.capturers(), capturingKings, collector);
-    return static_cast<std::uint64_t>(list.size());
+    return count;
   }
-  // Quiet moves: one per (piece, empty neighbour), counted without building them.
-  const Bitboard empty = pos.empty();
-  const Bitboard men = pos.men(Us);
-  const Bitboard kings = pos.kings(Us);
-  std::uint64_t count =
-      popcount(shift<kForward<Us>[0]>(men) & empty) + popcount(shift<kForward<Us>[1]>(men) & empty);
-  if (kings) {
-    count += popcount(shift<kUpLeft>(kings) & empty) + popcount(shift<kUpRight>(kings) & empty) +
-             popcount(shift<kDownLeft>(kings) & empty) + popcount(shift<kDownRight>(kings) & empty);
+  if (!capturingKings && !manJumps.anyContinues(pos))  // see generateMovesFor
+    return static_cast<std::uint64_t>(popcount(manJumps.landings0) + popcount(manJumps.landings1));
+  // Counting paths needs no list; neither does counting results when only men capture,
+  // because two different paths of a man always capture different pieces.
+  if (keepDuplicates || !capturingKings) {
+    CaptureCounter counter;
+    generateCaptures<Us, false>(pos, manJumps.capturers(), capturingKings, counter);
+    return counter.count();
   }
-  return count;
+  MoveList list;
+  UniqueMoves output(list);
+  CaptureCollector<UniqueMoves> collector(output, true);
+  generateCaptures<Us, false>(pos, manJumps.capturers(), capturingKings, collector);
+  return static_cast<std::uint64_t>(list.size());
 }
 
 template <Color Us>
 void pathMovesFor(const Position& pos, bool applyPrecedence, std::vector<PathMove>& out) {
   PathMoves output(out);
   CaptureCollector<PathMoves> collector(output, applyPrecedence);
-  generateCaptures<Us>(pos, pos.men(Us), pos.kings(Us), collector);
+  generateCaptures<Us, true>(pos, pos.men(Us), pos.kings(Us), collector);
 }
 
 std::vector<PathMove> capturePaths(const Position& pos, bool applyPrecedence) {
