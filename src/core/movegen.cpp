@@ -371,6 +371,20 @@ std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   return static_cast<std::uint64_t>(list.size());
 }
 
+// Perft's last two plies: the replies to every move counted in one loop, the side known at
+// compile time in both plies.
+template <Color Us>
+std::uint64_t countRepliesFor(const Position& pos, bool keepDuplicates) {
+  MoveList moves;
+  generateMovesFor<Us>(pos, moves);
+  std::uint64_t count = 0;
+  for (const Move& m : moves) {
+    const std::uint64_t replies = countMovesFor<opponent(Us)>(pos.afterUnhashed(m), keepDuplicates);
+    count += keepDuplicates ? replies * m.paths : replies;
+  }
+  return count;
+}
+
 template <Color Us>
 void pathMovesFor(const Position& pos, bool applyPrecedence, std::vector<PathMove>& out) {
   PathMoves output(out);
@@ -456,6 +470,11 @@ bool isPromotion(const Position& pos, const Move& m) {
 std::uint64_t countMoves(const Position& pos, bool keepDuplicates) {
   return pos.sideToMove() == Color::White ? countMovesFor<Color::White>(pos, keepDuplicates)
                                           : countMovesFor<Color::Black>(pos, keepDuplicates);
+}
+
+std::uint64_t countReplies(const Position& pos, bool keepDuplicates) {
+  return pos.sideToMove() == Color::White ? countRepliesFor<Color::White>(pos, keepDuplicates)
+                                          : countRepliesFor<Color::Black>(pos, keepDuplicates);
 }
 
 }  // namespace damiera

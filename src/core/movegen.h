@@ -35,4 +35,8 @@ bool isPromotion(const Position& pos, const Move& m);
 // keepDuplicates counts distinct paths, otherwise distinct results.
 std::uint64_t countMoves(const Position& pos, bool keepDuplicates);
 
+// Perft at depth 2: the sum over the legal moves of countMoves after each (times its paths
+// when keepDuplicates), in one loop.
+std::uint64_t countReplies(const Position& pos, bool keepDuplicates);
+
 }  // namespace damiera

@@ -8,6 +8,7 @@ std::uint64_t perft(const Position& pos, int depth, PerftMode mode) {
   const bool keepDuplicates = mode == PerftMode::KeepDuplicates;
   if (depth <= 0) return 1;
   if (depth == 1) return countMoves(pos, keepDuplicates);  // bulk counting at the last ply
+  if (depth == 2) return countReplies(pos, keepDuplicates);
   MoveList moves;
   generateMoves(pos, moves);
   std::uint64_t nodes = 0;
