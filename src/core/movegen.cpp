@@ -337,8 +337,27 @@ void generateMovesFor(const Position& pos, MoveList& out) {
   generateCaptures<Us, false>(pos, manJumps.capturers(), kings, collector);
 }
 
+// Counts captures when a king can capture or a man can jump on: the rare, slow case, kept out
+// of line so that countMovesFor stays small enough to inline into perft's last loop.
 template <Color Us>
-std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
+[[gnu::noinline]] std::uint64_t countCapturesFor(const Position& pos, bool keepDuplicates,
+                                                 Bitboard capturingMen, Bitboard capturingKings) {
+  // Counting paths needs no list; neither does counting results when only men capture,
+  // because two different paths of a man always capture different pieces.
+  if (keepDuplicates || !capturingKings) {
+    CaptureCounter counter;
+    generateCaptures<Us, false>(pos, capturingMen, capturingKings, counter);
+    return counter.count();
+  }
+  MoveList list;
+  UniqueMoves output(list);
+  CaptureCollector<UniqueMoves> collector(output, true);
+  generateCaptures<Us, false>(pos, capturingMen, capturingKings, collector);
+  return static_cast<std::uint64_t>(list.size());
+}
+
+template <Color Us>
+inline std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   const ManJumps<Us> manJumps(pos);
   const Bitboard capturingKings = kingCapturers<Us>(pos);
   if (!manJumps.any() && !capturingKings) {
@@ -357,18 +376,7 @@ std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   }
   if (!capturingKings && !manJumps.anyContinues(pos))  // see generateMovesFor
     return static_cast<std::uint64_t>(popcount(manJumps.landings0) + popcount(manJumps.landings1));
-  // Counting paths needs no list; neither does counting results when only men capture,
-  // because two different paths of a man always capture different pieces.
-  if (keepDuplicates || !capturingKings) {
-    CaptureCounter counter;
-    generateCaptures<Us, false>(pos, manJumps.capturers(), capturingKings, counter);
-    return counter.count();
-  }
-  MoveList list;
-  UniqueMoves output(list);
-  CaptureCollector<UniqueMoves> collector(output, true);
-  generateCaptures<Us, false>(pos, manJumps.capturers(), capturingKings, collector);
-  return static_cast<std::uint64_t>(list.size());
+  return countCapturesFor<Us>(pos, keepDuplicates, manJumps.capturers(), capturingKings);
 }
 
 // Perft's last two plies: the replies to every move counted in one loop, the side known at
