@@ -383,6 +383,24 @@ inline std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
 // compile time in both plies.
 template <Color Us>
 std::uint64_t countRepliesFor(const Position& pos, bool keepDuplicates) {
+  constexpr Color Them = opponent(Us);
+  if (!ManJumps<Us>(pos).any() && !kingCapturers<Us>(pos)) {
+    // Quiet moves (the usual case): each child counted as its step is found, no list.
+    const Bitboard empty = pos.empty();
+    std::uint64_t count = 0;
+    auto countSteps = [&](Bitboard movers, int dir) {
+      for (Bitboard targets = shift(movers, dir) & empty; targets;
+           targets = withoutLowest(targets)) {
+        const Square to = lowestSquare(targets);
+        const Move step{0, static_cast<Square>(to - dir), to, 1};
+        count += countMovesFor<Them>(pos.afterUnhashed(step), keepDuplicates);
+      }
+    };
+    for (Direction d : kForward<Us>) countSteps(pos.men(Us), d);  // R4
+    if (const Bitboard kings = pos.kings(Us))
+      for (Direction d : kAllDirections) countSteps(kings, d);  // R5
+    return count;
+  }
   MoveList moves;
   generateMovesFor<Us>(pos, moves);
   std::uint64_t count = 0;
