@@ -76,7 +76,7 @@ Parsed<TypedMove> readTypedMove(std::string_view text) {
       return Parsed<TypedMove>::fail("malformed move " + shown + ": " + std::string(kExpectedForm));
     if (value < 1 || value > kNumSquares)
       return Parsed<TypedMove>::fail("malformed move " + shown + ": square " +
-                                     std::string(text.substr(start, i - start)) +
+                                     showInput(text.substr(start, i - start)) +
                                      " is outside 1..32");
     numbers.push_back(value);
     if (i == text.size()) break;
@@ -171,8 +171,8 @@ Parsed<Position> parsePosition(std::string_view text) {
                                   std::to_string(text.size()));
   Position pos;
   if (text[0] != 'W' && text[0] != 'B')
-    return Parsed<Position>::fail("bad position " + shown + ": the side to move is '" +
-                                  std::string(1, text[0]) + "', expected W or B");
+    return Parsed<Position>::fail("bad position " + shown + ": the side to move is " +
+                                  quoted(text.substr(0, 1)) + ", expected W or B");
   pos.setSideToMove(text[0] == 'W' ? Color::White : Color::Black);
   std::array<int, 2> counts{};
   for (int n = 1; n <= kNumSquares; ++n) {
@@ -180,7 +180,8 @@ Parsed<Position> parsePosition(std::string_view text) {
     const std::optional<SquareContent> content = readSquare(c);
     if (!content)
       return Parsed<Position>::fail("bad position " + shown + ": square " + std::to_string(n) +
-                                    " is '" + std::string(1, c) + "', expected w, b, W, B or e");
+                                    " is " + quoted(std::string_view(&c, 1)) +
+                                    ", expected w, b, W, B or e");
     if (content->empty) continue;
     const Square sq = squareFromNumber(n);
     const Bitboard promotionRow = content->colour == Color::White ? kRank8 : kRank1;

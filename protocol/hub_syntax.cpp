@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/quote.h"
+
 namespace damiera::protocol::hub {
 
 namespace {
@@ -55,7 +57,7 @@ class LineReader {
       const char found = text_[pos_];
       return setError("expected " + std::string(what) + " at " + column() + ", found " +
                       (isControl(found) ? std::string("a control character")
-                                        : "'" + std::string(1, found) + "'"));
+                                        : quoteInput(std::string_view(&found, 1))));
     }
     name.assign(text_.substr(start, pos_ - start));
     return true;
@@ -67,14 +69,14 @@ class LineReader {
       const std::size_t close = text_.find('"', pos_);
       if (close == std::string_view::npos) {
         pos_ = open;
-        return setError("unterminated quote after " + std::string(name) + "= at " + column());
+        return setError("unterminated quote after " + showInput(name) + "= at " + column());
       }
       value.assign(text_.substr(pos_, close - pos_));
       pos_ = close + 1;
       return true;
     }
     if (atEnd() || !isNameChar(peek()))
-      return setError("missing value after " + std::string(name) + "= at " + column());
+      return setError("missing value after " + showInput(name) + "= at " + column());
     return readName(value, "a value");
   }
 
@@ -119,10 +121,7 @@ std::string pair(std::string_view name, std::string_view value) {
 }
 
 std::string errorLine(std::string_view message) {
-  std::string clean;
-  clean.reserve(message.size());
-  for (char c : message) clean += (c >= 0x20 && c < 0x7f) ? c : '?';
-  return "error" + pair("message", clean);
+  return "error" + pair("message", printableText(message));
 }
 
 }  // namespace damiera::protocol::hub

@@ -44,7 +44,8 @@ std::string formatValue(std::string_view value);
 std::string pair(std::string_view name, std::string_view value);
 
 // "error message=\"...\"": the one line every rejected input gets. Bytes that are not
-// printable ASCII become '?', so the reply is always one clean line.
+// printable ASCII are escaped (core/quote.h's printableText), so the reply is always one clean
+// line.
 std::string errorLine(std::string_view message);
 
 }  // namespace damiera::protocol::hub

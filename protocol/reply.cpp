@@ -8,8 +8,6 @@ namespace damiera::protocol {
 
 namespace {
 
-bool isPrintableAscii(char c) { return c >= 0x20 && c < 0x7f; }
-
 std::string_view outcomeText(Outcome outcome) {
   switch (outcome) {
     case Outcome::Ongoing:
@@ -42,21 +40,7 @@ std::string_view reasonText(OutcomeReason reason) {
 
 }  // namespace
 
-std::string quoted(std::string_view text) {
-  const bool shortened = text.size() > kMaxQuotedChars;
-  if (shortened) text = text.substr(0, kMaxQuotedChars);
-  std::string out = "'";
-  for (char c : text) out += isPrintableAscii(c) ? c : '?';
-  if (shortened) out += "...";
-  out += '\'';
-  return out;
-}
-
-std::string errorLine(std::string_view message) {
-  std::string line = "error ";
-  line += message;
-  return line;
-}
+std::string errorLine(std::string_view message) { return "error " + printableText(message); }
 
 std::string idNameLine(std::string_view name, std::string_view version) {
   std::string line = "id name ";

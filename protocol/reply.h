@@ -9,17 +9,16 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/perft.h"
+#include "core/quote.h"
 
 namespace damiera::protocol {
 
-// Words from the user are echoed in errors at most this long, so a huge word gives a short reply.
-inline constexpr std::size_t kMaxQuotedChars = 40;
+// 'text' for an error message: escaped and cut as core/quote.h says (the one place that decides
+// how input is echoed), so a huge or binary word gives a short clean reply.
+inline std::string quoted(std::string_view text) { return quoteInput(text); }
 
-// 'text' for an error message: shortened to kMaxQuotedChars (then "..."), every byte that is not
-// printable ASCII shown as '?', so a reply is always one clean line.
-std::string quoted(std::string_view text);
-
-// "error <message>": the one line every rejected input gets.
+// "error <message>": the one line every rejected input gets. Any byte of the message that is
+// not printable ASCII is escaped here too (printableText), whatever built the message.
 std::string errorLine(std::string_view message);
 
 // The reply of a stdio or TCP transport to a line longer than it accepts.

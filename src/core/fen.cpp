@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "core/quote.h"
+
 namespace damiera {
 namespace {
 
@@ -40,15 +42,6 @@ std::vector<std::string_view> split(std::string_view s, char separator) {
   return parts;
 }
 
-// Quotes user text in a message, shortened so a message stays one readable line.
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kMaxShown = 24;
-  std::string out = "'";
-  for (char c : s.substr(0, kMaxShown)) out += (c == '\n' || c == '\r') ? ' ' : c;
-  if (s.size() > kMaxShown) out += "...";
-  return out + "'";
-}
-
 const char* colourName(Color c) { return c == Color::White ? "white" : "black"; }
 
 // A fail-fast reader: the first error is kept and everything after it is skipped.
@@ -62,7 +55,7 @@ class FenReader {
     const std::vector<std::string_view> parts = split(text, ':');
     if (!readSide(trim(parts[0]), parts.size() > 1)) return error();
     for (std::size_t i = 1; i < parts.size(); ++i) {
-      if (i >= 3) return fail("unexpected extra section " + quoted(trim(parts[i])));
+      if (i >= 3) return fail("unexpected extra section " + quoteInput(trim(parts[i])));
       if (!readSection(trim(parts[i]))) return error();
     }
     if (!seen_[static_cast<int>(Color::White)]) return fail("missing white section");
@@ -74,20 +67,21 @@ class FenReader {
   bool readSide(std::string_view side, bool colonFollows) {
     if (side.empty()) return setError("missing side to move before ':'");
     if (!colonFollows) {
-      return setError("expected '<side>:W<squares>:B<squares>', found no ':' in " + quoted(side));
+      return setError("expected '<side>:W<squares>:B<squares>', found no ':' in " +
+                      quoteInput(side));
     }
     if (side.size() == 1 && (upper(side[0]) == 'W' || upper(side[0]) == 'B')) {
       position_.setSideToMove(upper(side[0]) == 'W' ? Color::White : Color::Black);
       return true;
     }
-    return setError("unknown side to move " + quoted(side) + " (expected W or B)");
+    return setError("unknown side to move " + quoteInput(side) + " (expected W or B)");
   }
 
   bool readSection(std::string_view section) {
     if (section.empty()) return setError("empty section (expected W or B and a square list)");
     const char letter = upper(section[0]);
     if (letter != 'W' && letter != 'B') {
-      return setError("section " + quoted(section) + " does not start with W or B");
+      return setError("section " + quoteInput(section) + " does not start with W or B");
     }
     const Color colour = letter == 'W' ? Color::White : Color::Black;
     const int index = static_cast<int>(colour);
@@ -108,7 +102,8 @@ class FenReader {
 
   // item: [K] square | [K] square - [K] square   (whitespace allowed between tokens)
   bool readItem(std::string_view item, Color colour) {
-    const std::string where = std::string(" in ") + colourName(colour) + " item " + quoted(item);
+    const std::string where =
+        std::string(" in ") + colourName(colour) + " item " + quoteInput(item);
     if (item.empty()) {
       return setError(std::string("empty item in the ") + colourName(colour) +
                       " list (two commas in a row or a trailing comma)");
@@ -131,7 +126,7 @@ class FenReader {
       }
     }
     rest = trim(rest);
-    if (!rest.empty()) return setError("unexpected " + quoted(rest) + where);
+    if (!rest.empty()) return setError("unexpected " + quoteInput(rest) + where);
     for (int n = *first; n <= last; ++n) {
       if (!place(n, colour, king)) return false;
     }
@@ -152,7 +147,7 @@ class FenReader {
     while (length < rest.size() && isDigit(rest[length])) ++length;
     if (length == 0) {
       setError((rest.empty() ? std::string("missing square number")
-                             : "expected a square number, found " + quoted(rest)) +
+                             : "expected a square number, found " + quoteInput(rest)) +
                where);
       return std::nullopt;
     }
@@ -161,7 +156,7 @@ class FenReader {
     int value = 0;
     for (char c : digits) value = std::min(value * 10 + (c - '0'), 1000);  // no overflow
     if (value < 1 || value > kNumSquares) {
-      setError("square " + std::string(digits) + " is outside 1..32" + where);
+      setError("square " + showInput(digits) + " is outside 1..32" + where);
       return std::nullopt;
     }
     return value;

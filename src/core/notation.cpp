@@ -15,6 +15,7 @@
 
 #include "core/movegen.h"
 #include "core/precedence.h"
+#include "core/quote.h"
 
 namespace damiera {
 namespace {
@@ -44,7 +45,7 @@ constexpr std::string_view kExpectedForm =
     "expected squares 1..32 joined by '-' or 'x', e.g. 21-17 or 22x13x6";
 
 Parsed<TypedMove> readTypedMove(std::string_view text) {
-  const std::string shown = "'" + std::string(text) + "'";
+  const std::string shown = quoteInput(text);
   if (text.empty())
     return Parsed<TypedMove>::fail("empty move (" + std::string(kExpectedForm) + ")");
   TypedMove typed;
@@ -60,7 +61,7 @@ Parsed<TypedMove> readTypedMove(std::string_view text) {
     int value = 0;
     for (std::size_t k = start; k < i; ++k) value = std::min(value * 10 + (text[k] - '0'), 1000);
     if (value < 1 || value > kNumSquares) {
-      return Parsed<TypedMove>::fail("square " + std::string(text.substr(start, i - start)) +
+      return Parsed<TypedMove>::fail("square " + showInput(text.substr(start, i - start)) +
                                      " is outside 1..32");
     }
     typed.numbers.push_back(value);
@@ -71,8 +72,8 @@ Parsed<TypedMove> readTypedMove(std::string_view text) {
     } else if (separator == 'x' || separator == 'X') {
       sawX = true;
     } else {
-      return Parsed<TypedMove>::fail("malformed move " + shown + ": unexpected '" +
-                                     std::string(1, separator) + "'; " +
+      return Parsed<TypedMove>::fail("malformed move " + shown + ": unexpected " +
+                                     quoteInput(std::string_view(&separator, 1)) + "; " +
                                      std::string(kExpectedForm));
     }
   }
@@ -188,7 +189,9 @@ std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrece
   }
 }
 
-std::string textOf(std::string_view text) { return std::string(text); }
+// The typed move as echoed at the start of a reason ("22x13 is not legal: ..."); the text has
+// passed readTypedMove (digits and separators) but may be any length.
+std::string textOf(std::string_view text) { return showInput(text); }
 
 Parsed<PathMove> rejectCapture(const Position& pos, std::string_view text, const TypedMove& typed,
                                const std::vector<PathMove>& legal) {

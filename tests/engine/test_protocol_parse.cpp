@@ -69,6 +69,6 @@ TEST_CASE("perft: depth 1..20, optionally unique", "[protocol]") {
 TEST_CASE("errors quote user words short and printable", "[protocol]") {
   CHECK(quoted("abc") == "'abc'");
   CHECK(quoted(std::string(50, 'a')) == "'" + std::string(40, 'a') + "...'");
-  CHECK(quoted("a\tb") == "'a?b'");
+  CHECK(quoted("a\tb") == "'a\\x09b'");
   CHECK(errorOf("frobnicate now") == "unknown command 'frobnicate'");
 }

@@ -5,6 +5,7 @@
 //   > text          send "text" as one input line (everything after "> ")
 //   >               send an empty line
 //   >repeat N text  send "text" repeated N times as one line (huge lines without huge files)
+//   >bytes text     send "text" with "\xNN" and "\\" decoded (NUL, 0xff: transcript_input.h)
 //   %wait regex     send nothing more until an output line matching the regex (as a whole) has
 //                   come, counting only lines after the one the previous %wait matched
 //   < text          the next output line is exactly "text"
@@ -43,6 +44,8 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+
+#include "tests/engine/transcript_input.h"
 
 extern char** environ;
 
@@ -279,6 +282,10 @@ Transcript parseTranscript(std::string_view text) {
       input += std::string(entry.substr(2)) + '\n';
     } else if (startsWith(entry, ">repeat ")) {
       input += repeated(lineNumber, entry) + '\n';
+    } else if (startsWith(entry, ">bytes ")) {
+      const std::optional<std::string> bytes = decodeByteEscapes(entry.substr(7));
+      if (!bytes) malformed(lineNumber, entry);
+      input += *bytes + '\n';
     } else if (startsWith(entry, "%wait ")) {
       Step& step = transcript.steps.back();
       step.waitFor = checkedRegex(lineNumber, entry, entry.substr(6));

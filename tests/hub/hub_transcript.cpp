@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "engine/hub_session.h"
+#include "tests/engine/transcript_input.h"
 
 namespace damiera::testing::hub {
 
@@ -231,6 +232,23 @@ std::vector<Entry> parseTranscript(std::string_view text) {
     if (line.empty() || line.front() == '#') continue;
     if (startsWith(line, "> ")) {
       entries.push_back({Entry::Kind::Send, line.substr(2), lineNumber});
+    } else if (startsWith(line, ">bytes ")) {
+      const std::optional<std::string> bytes = decodeByteEscapes(line.substr(7));
+      if (!bytes)
+        throw std::invalid_argument("hub transcript line " + std::to_string(lineNumber) +
+                                    ": bad escape in: " + line);
+      entries.push_back({Entry::Kind::Send, *bytes, lineNumber});
+    } else if (startsWith(line, ">repeat ")) {
+      std::istringstream in(line.substr(8));
+      long count = 0;
+      std::string unit;
+      if (!(in >> count) || count <= 0 || in.get() != ' ' || !std::getline(in, unit) ||
+          unit.empty())
+        throw std::invalid_argument("hub transcript line " + std::to_string(lineNumber) +
+                                    ": expected >repeat N text: " + line);
+      std::string text;
+      for (long i = 0; i < count; ++i) text += unit;
+      entries.push_back({Entry::Kind::Send, std::move(text), lineNumber});
     } else if (startsWith(line, "<~ ")) {
       entries.push_back({Entry::Kind::Regex, line.substr(3), lineNumber});
     } else if (startsWith(line, "<* ")) {

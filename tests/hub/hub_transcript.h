@@ -5,6 +5,8 @@
 //
 //   # text          a comment; blank lines are ignored too
 //   > text          send "text" as one input line
+//   >bytes text     send "text" with "\xNN" and "\\" decoded (tests/engine/transcript_input.h)
+//   >repeat N text  send "text" repeated N times as one line
 //   < text          the next output line is exactly "text"
 //   <~ regex        the next output line matches the ECMAScript regex as a whole
 //   <* regex        any number (zero or more) of output lines matching the regex

@@ -82,7 +82,7 @@ TEST_CASE("Hub syntax: values are quoted when they must be", "[hub][syntax]") {
   CHECK(hub::formatValue("") == "\"\"");
   CHECK(hub::formatValue("say \"hi\"") == "\"say 'hi'\"");
   CHECK(hub::pair("pv", "21-17 10-14") == " pv=\"21-17 10-14\"");
-  CHECK(hub::errorLine("bad \"x\"\n") == "error message=\"bad 'x'?\"");
+  CHECK(hub::errorLine("bad \"x\"\n") == "error message=\"bad 'x'\\x0a\"");
   CHECK(hub::errorLine("oops") == "error message=oops");
 }
 
