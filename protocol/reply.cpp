@@ -88,6 +88,20 @@ std::string resultLine(const GameResult& result) {
   return line;
 }
 
+std::string gameOverText(const GameResult& result) {
+  std::string_view rule = "R13";
+  if (result.reason == OutcomeReason::Repetition) rule = "R14";
+  if (result.reason == OutcomeReason::NoProgress) rule = "R15";
+  std::string text = "the game is over (";
+  text += outcomeText(result.outcome);
+  text += ' ';
+  text += reasonText(result.reason);
+  text += ", ";
+  text += rule;
+  text += ')';
+  return text;
+}
+
 std::string perftRootLine(const PerftDivideEntry& entry) {
   return formatMove(entry.move) + ' ' + std::to_string(entry.nodes);
 }

@@ -37,6 +37,9 @@ std::string legalMovesLine(const std::vector<PathMove>& moves);
 // "result <* | 1-0 | 0-1 | 1/2-1/2> <ongoing | no-pieces | no-moves | repetition | no-progress>"
 std::string resultLine(const GameResult& result);
 
+// Why a finished game takes no more moves: "the game is over (1/2-1/2 repetition, R14)".
+std::string gameOverText(const GameResult& result);
+
 // Perft: "<move> <count>" per root move, then the total with its speed.
 std::string perftRootLine(const PerftDivideEntry& entry);
 std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,

@@ -7,7 +7,9 @@
 #include <variant>
 
 #include "core/fen.h"
+#include "core/game.h"
 #include "core/notation.h"
+#include "protocol/hub_notation.h"
 #include "protocol/hub_reply.h"
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
@@ -151,11 +153,21 @@ SessionFlow HubSession::execute(const hub::Pos& command) {
   if (refuseWhileSearching("pos")) return SessionFlow::Continue;
   protocol::SetPosition position;
   position.fen = formatFen(command.start);
-  Position end = command.start;
-  for (const PathMove& move : command.moves) {
+  // The game as the native session will play it, to refuse a move after its end in Hub words
+  // (every finished game alike, R13..R15; the native session would refuse it too).
+  Game game(command.start, session_.game().noProgressLimitPlies());
+  for (std::size_t i = 0; i < command.moves.size(); ++i) {
+    const PathMove& move = command.moves[i];
+    if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing) {
+      replyError("pos: illegal move " + std::to_string(i + 1) + " " +
+                 protocol::quoted(hub::formatMove(move.move)) + ": " +
+                 protocol::gameOverText(over));
+      return SessionFlow::Continue;
+    }
     position.moves.push_back(formatMove(move));
-    end = end.after(move.move);
+    game.play(move.move);
   }
+  const Position end = game.position();
   if (forward(position)) {
     position_ = end;
     level_ = {};  // as in Scan: a level belongs to the search that follows its position
@@ -175,15 +187,19 @@ protocol::Go HubSession::nativeGo(hub::GoMode mode) const {
     return go;
   }
   go.ponder = mode == hub::GoMode::Ponder;
-  go.infinite = level_.infinite;
-  go.depth = level_.depth;
-  go.nodes = level_.nodes;
-  if (level_.moveTime) go.moveTime = std::max<std::int64_t>(1, milliseconds(*level_.moveTime));
-  if (level_.time) {
+  hub::Level level = level_;
+  const bool anyLimit =
+      level.infinite || level.depth || level.nodes || level.moveTime || level.time;
+  if (!anyLimit) level.moveTime = kHubDefaultMoveTimeSeconds;
+  go.infinite = level.infinite;
+  go.depth = level.depth;
+  go.nodes = level.nodes;
+  if (level.moveTime) go.moveTime = std::max<std::int64_t>(1, milliseconds(*level.moveTime));
+  if (level.time) {
     // Scan adds the increment before every move: the clock in hand is time + inc, and each
     // later move brings inc again, which is what a native (UCI) increment means.
-    const double increment = level_.increment.value_or(0.0);
-    const std::int64_t clock = milliseconds(*level_.time + increment);
+    const double increment = level.increment.value_or(0.0);
+    const std::int64_t clock = milliseconds(*level.time + increment);
     if (position_.sideToMove() == Color::White) {
       go.whiteTime = clock;
       go.whiteIncrement = milliseconds(increment);
@@ -191,7 +207,7 @@ protocol::Go HubSession::nativeGo(hub::GoMode mode) const {
       go.blackTime = clock;
       go.blackIncrement = milliseconds(increment);
     }
-    if (level_.moves && *level_.moves > 0) go.movesToGo = level_.moves;
+    if (level.moves && *level.moves > 0) go.movesToGo = level.moves;
   }
   return go;
 }

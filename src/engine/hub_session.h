@@ -11,9 +11,9 @@
 //   new-game                             ucinewgame
 //   pos pos=P moves="..."                position fen <FEN of P> moves <full-path moves>
 //   level ...                            (kept here for the next go)
-//   go think | ponder | analyze          go <limits of the level> [ponder] | go infinite
-//   ponder-hit / stop                    ponderhit / stop (stop returns once "done" is out)
-//   ping                                 (answered "pong" here, at once, even while searching)
+//   go think | ponder | analyze          go <limits of the level, else movetime 1000> [ponder] | go
+//   infinite ponder-hit / stop                    ponderhit / stop (stop returns once "done" is
+//   out) ping                                 (answered "pong" here, at once, even while searching)
 //   quit                                 quit
 //   info ... / bestmove X ponder Y       info ... / done move=X' ponder=Y'
 //   error ...                            error message="..."
@@ -51,6 +51,10 @@ struct HubParam {
 const std::vector<HubParam>& hubParams();
 
 inline constexpr std::string_view kHubVariant = "italian";
+
+// The move time of a go think (or of a go ponder, once ponder-hit) sent without any level
+// limit: a bare "go" must not think until stop (issue 10, issue 15). `level infinite` does.
+inline constexpr double kHubDefaultMoveTimeSeconds = 1.0;
 
 class HubSession : public LineSession {
  public:

@@ -121,9 +121,7 @@ std::string overServerLimit(std::string_view command, int depth, int limit) {
 }  // namespace
 
 Session::Session(Sink sink, SessionEnvironment environment)
-    : sink_(std::move(sink)),
-      environment_(std::move(environment)),
-      searcher_(environment_.search) {
+    : sink_(std::move(sink)), environment_(std::move(environment)), searcher_(environment_.search) {
   registerOptions();
 }
 
@@ -237,6 +235,12 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
   }
   Game next(start, game_.noProgressLimitPlies());
   for (std::size_t i = 0; i < command.moves.size(); ++i) {
+    // Every finished game alike: after a draw (R14, R15) as after a win (R13), no move more.
+    if (const GameResult over = next.result(); over.outcome != Outcome::Ongoing) {
+      replyError("illegal move " + std::to_string(i + 1) + " " +
+                 protocol::quoted(command.moves[i]) + ": " + protocol::gameOverText(over));
+      return Flow::Continue;
+    }
     const Parsed<PathMove> move = parseMove(next.position(), command.moves[i]);
     if (!move) {
       replyError("illegal move " + std::to_string(i + 1) + " " +
@@ -249,7 +253,12 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
   return Flow::Continue;
 }
 
+// The moves `position ... moves` would accept next: none once the game is over (R13..R15).
 Session::Flow Session::execute(const protocol::LegalMoves&) {
+  if (game_.result().outcome != Outcome::Ongoing) {
+    reply(protocol::legalMovesLine({}));
+    return Flow::Continue;
+  }
   reply(protocol::legalMovesLine(generatePathMoves(game_.position())));
   return Flow::Continue;
 }
@@ -293,12 +302,11 @@ Session::Flow Session::execute(const protocol::Go& command) {
     replyError(limits.error);
     return Flow::Continue;
   }
-  // R13: nothing to play. Answered here rather than by the search thread, so the bestmove
-  // comes before the reply to whatever the client sends next (a search would still be
-  // "busy" for a moment).
-  MoveList legal;
-  generateMoves(root, legal);
-  if (legal.empty()) {
+  // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and
+  // every finished game is alike. Answered here rather than by the search thread, so the
+  // bestmove comes before the reply to whatever the client sends next (a search would still
+  // be "busy" for a moment).
+  if (game_.result().outcome != Outcome::Ongoing) {
     reply(protocol::bestMoveLine("", ""));
     return Flow::Continue;
   }

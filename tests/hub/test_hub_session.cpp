@@ -173,6 +173,45 @@ TEST_CASE("Hub session: ping is answered during a search, stop still gives a don
   CHECK(f.output.count("done") == 1);
 }
 
+TEST_CASE("Hub session: a go without any level limit thinks for the default move time",
+          "[hub][session]") {
+  // Before: a bare go (go think, go fast) searched until stop. Now it ends by itself, on the
+  // default move time, with no stop sent; the done comes after at most a few iterations' info.
+  for (const char* go : {"go", "go think", "go fast"}) {
+    INFO(go);
+    Fixture f;
+    f.send("pos start");
+    f.send(go);
+    f.output.waitFor("done move=");
+    CHECK(f.output.count("done") == 1);
+  }
+  // A level with only inc or moves is no limit either.
+  Fixture f;
+  f.send("pos start");
+  f.send("level inc=0.01 moves=40");
+  f.send("go think");
+  f.output.waitFor("done move=");
+}
+
+TEST_CASE("Hub session: a finished game takes no move and a go answers a bare done",
+          "[hub][session]") {
+  Fixture f;
+  // Kings shuffling: the start position of this pos comes a third time (R14).
+  const std::string drawn = "pos pos=WeeeB" + std::string(24, 'e') +
+                            "Weee moves=\"29-25 4-8 25-29 8-4 "
+                            "29-25 4-8 25-29 8-4\"";
+  f.send(drawn);
+  CHECK(f.output.lines().empty());
+  f.send(drawn.substr(0, drawn.size() - 1) + " 29-25\"");
+  CHECK(f.output.lines() ==
+        std::vector<std::string>{"error message=\"pos: illegal move 9 '29-25': the game is over "
+                                 "(1/2-1/2 repetition, R14)\""});
+  f.send("level depth=3");
+  f.send("go think");
+  f.output.waitFor("done");
+  CHECK(f.output.lines().back() == "done");
+}
+
 TEST_CASE("Hub session: go ponder waits for ponder-hit, then plays on its clock",
           "[hub][session]") {
   Fixture f;

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -156,6 +157,25 @@ TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[serve
   CHECK(*rest == std::vector<std::string>{"error idle timeout"});
   busy.sendLine("isready");
   CHECK(busy.readLine() == "readyok");
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("The idle timeout counts whole lines: a byte a second without a newline is idle",
+          "[server][limits]") {
+  // What counts as activity (PROTOCOL.md, "Over TCP"): a line received up to its newline, or a
+  // reply written. Bytes of a line not yet ended do not: a client trickling them is closed.
+  ServerProcess server(smallServer({"--idle-timeout", "1"}));
+  TcpClient trickle(server.port());
+  bool closed = false;
+  std::optional<std::string> reply;
+  for (int i = 0; i < 40 && !closed; ++i) {  // at most 40 bytes, 10 s: the test always ends
+    if (!trickle.send("x")) break;
+    reply = trickle.readLine(250ms);  // the pace of the trickle, and what the server said
+    closed = reply.has_value();
+  }
+  REQUIRE(closed);
+  CHECK(*reply == "error idle timeout");
+  CHECK(trickle.readToEnd(5s) == std::vector<std::string>{});
   CHECK(server.stopCleanly());
 }
 
