@@ -83,6 +83,27 @@ class CaptureCounter {
   std::uint64_t count_ = 0;
 };
 
+// Can the capturing piece jump again from where it stands (R7, R9, R11)?
+template <bool kIsKing, Color Us, class Seq>
+bool canJumpOn(const CaptureBoard& board, const Seq& seq) {
+  const Bitboard at = bit(seq.at);
+  const Bitboard victims = board.victims & ~seq.captured;
+  auto can = [&](auto dir) {
+    constexpr int d = decltype(dir)::value;
+    return (shift<d>(at) & victims) != 0 && (shift<2 * d>(at) & board.empty) != 0;
+  };
+  using L = std::integral_constant<int, kForward<Us>[0]>;
+  using R = std::integral_constant<int, kForward<Us>[1]>;
+  if constexpr (kIsKing) {
+    return can(std::integral_constant<int, kUpLeft>{}) ||
+           can(std::integral_constant<int, kUpRight>{}) ||
+           can(std::integral_constant<int, kDownLeft>{}) ||
+           can(std::integral_constant<int, kDownRight>{});
+  } else {
+    return can(L{}) || can(R{});
+  }
+}
+
 // The general capture search: any piece, the board as R11 has it (captured pieces stay until
 // the end, the start square is empty).
 template <bool kIsKing, Color Us, bool kRecordPath, class Collector>
@@ -106,7 +127,11 @@ void extendCapture(const CaptureBoard& board, Sequence<kRecordPath>& seq, Collec
     seq.captured |= jumped;
     seq.kingsCaptured += tookKing;
     seq.kingJumpBits |= kingBit;
-    extendCapture<kIsKing, Us>(board, seq, collector);
+    // Most sequences end at their next square: finish them here rather than one call deeper.
+    if (canJumpOn<kIsKing, Us>(board, seq))
+      extendCapture<kIsKing, Us>(board, seq, collector);
+    else
+      collector.complete(seq, kIsKing);
     seq.kingJumpBits &= ~kingBit;
     seq.kingsCaptured -= tookKing;
     seq.captured &= ~jumped;
