@@ -507,17 +507,6 @@ bool hasCapture(const Position& pos, Color side) {
 
 bool hasCapture(const Position& pos) { return hasCapture(pos, pos.sideToMove()); }
 
-bool hasStep(const Position& pos) {
-  const Color us = pos.sideToMove();
-  return ((forwardSteps(pos.men(us), us) | allSteps(pos.kings(us))) & pos.empty()) != 0;
-}
-
-bool hasLegalMove(const Position& pos) { return hasStep(pos) || hasCapture(pos); }
-
-bool isPromotion(const Position& pos, const Move& m) {
-  return !pos.isKing(m.from) && (bit(m.to) & promotionRow(pos.sideToMove())) != 0;
-}
-
 std::uint64_t countMoves(const Position& pos, bool keepDuplicates) {
   return pos.sideToMove() == Color::White ? countMovesFor<Color::White>(pos, keepDuplicates)
                                           : countMovesFor<Color::Black>(pos, keepDuplicates);

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/bitboard.h"
 #include "core/move.h"
 #include "core/position.h"
 
@@ -25,11 +26,17 @@ bool hasCapture(const Position& pos);
 // Could `side` capture if it were its turn (the side not to move: a threat)?
 bool hasCapture(const Position& pos, Color side);
 // R4, R5: can the side to move make a step (ignoring whether a capture is forced)?
-bool hasStep(const Position& pos);
+// Inline with the next two: search asks them at every node.
+inline bool hasStep(const Position& pos) {
+  const Color us = pos.sideToMove();
+  return ((forwardSteps(pos.men(us), us) | allSteps(pos.kings(us))) & pos.empty()) != 0;
+}
 // R13: the side to move has no legal move when it can neither step nor capture.
-bool hasLegalMove(const Position& pos);
+inline bool hasLegalMove(const Position& pos) { return hasStep(pos) || hasCapture(pos); }
 // R12: does the legal move m of the side to move crown a man?
-bool isPromotion(const Position& pos, const Move& m);
+inline bool isPromotion(const Position& pos, const Move& m) {
+  return !pos.isKing(m.from) && (bit(m.to) & promotionRow(pos.sideToMove())) != 0;
+}
 
 // Number of legal moves without building them when possible (perft's last ply).
 // keepDuplicates counts distinct paths, otherwise distinct results.
