@@ -6,6 +6,8 @@
 #include <new>
 #if defined(__linux__)
 #include <sys/mman.h>
+#elif defined(_WIN32)
+#include <malloc.h>  // _aligned_malloc: the Windows C runtime has no aligned_alloc
 #endif
 
 #include "search/score.h"
@@ -112,7 +114,11 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 TranspositionTable::Bucket* TranspositionTable::allocateBuckets(std::size_t count) {
   const std::size_t bytes =
       (count * sizeof(Bucket) + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+#if defined(_WIN32)
+  void* memory = _aligned_malloc(bytes, kHugePageBytes);
+#else
   void* memory = std::aligned_alloc(kHugePageBytes, bytes);
+#endif
   if (!memory) throw std::bad_alloc();
 #if defined(MADV_HUGEPAGE)
   madvise(memory, bytes, MADV_HUGEPAGE);  // only a hint: fine if refused
@@ -124,7 +130,11 @@ TranspositionTable::Bucket* TranspositionTable::allocateBuckets(std::size_t coun
 
 void TranspositionTable::FreeBuckets::operator()(Bucket* buckets) const {
   // Buckets hold only atomics of integers: nothing to destroy.
+#if defined(_WIN32)
+  _aligned_free(buckets);
+#else
   std::free(buckets);
+#endif
 }
 
 void TranspositionTable::resize(std::size_t megabytes) {

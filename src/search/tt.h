@@ -85,7 +85,15 @@ class TranspositionTable {
 
   std::size_t bucketIndex(std::uint64_t key) const {
     // The high half of key * count spreads keys evenly over any bucket count.
+#if defined(__SIZEOF_INT128__)
     return static_cast<std::size_t>((static_cast<unsigned __int128>(key) * bucketCount_) >> 64);
+#else
+    // 32-bit targets (the 32-bit CheckerBoard DLL): no 128-bit type, but the count fits in 32
+    // bits, so the high half is the sum of two 64-bit partial products.
+    const std::uint64_t count = bucketCount_;
+    const std::uint64_t low = (key & 0xffffffffu) * count;
+    return static_cast<std::size_t>(((key >> 32) * count + (low >> 32)) >> 32);
+#endif
   }
 
   struct FreeBuckets {

@@ -1,0 +1,176 @@
+// The CheckerBoard engine behind the DLL exports (tools/checkerboard/engine/cb_engine.h),
+// natively: commands, getmove and islegal, as CheckerBoard calls them.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "engine/board8.h"
+#include "engine/cb_engine.h"
+
+using namespace damiera;
+using namespace damiera::cb;
+
+namespace {
+
+struct Answer {
+  int result;
+  std::string reply;
+};
+
+Answer ask(Engine& engine, const char* command) {
+  char reply[kTextSize] = "";
+  const int result = engine.command(command, reply);
+  return {result, reply};
+}
+
+struct Call {
+  Board8x8 board{};
+  char status[kTextSize] = "";
+  int playnow = 0;
+  CBmove move{};
+  int result = -1;
+};
+
+Call getMove(Engine& engine, const char* fen, double maxtime, int info = kInfoReset,
+             int playnow = 0) {
+  const Parsed<Position> pos = parseFen(fen);
+  REQUIRE(pos);
+  Call call;
+  writeBoard(*pos.value, call.board);
+  call.playnow = playnow;
+  call.result =
+      engine.getMove(call.board, pos.value->sideToMove() == Color::White ? kWhite : kBlack, maxtime,
+                     call.status, &call.playnow, info, 0, &call.move);
+  return call;
+}
+
+// The position on the board after the engine's move, as FEN.
+std::string boardAfter(const Call& call, const char* fenBefore) {
+  const bool whiteMoved = fenBefore[0] == 'W';
+  const Parsed<Position> after = positionFromBoard(call.board, whiteMoved ? kBlack : kWhite);
+  return after ? formatFen(*after.value) : after.error;
+}
+
+bool isLegalResult(const char* fenBefore, const std::string& fenAfter) {
+  const Position pos = *parseFen(fenBefore).value;
+  for (const PathMove& m : generatePathMoves(pos)) {
+    if (formatFen(pos.after(m.move)) == fenAfter) return true;
+  }
+  return false;
+}
+
+const char* const kStart = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+
+}  // namespace
+
+TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]") {
+  Engine engine;
+  CHECK(ask(engine, "get gametype").reply == "22");
+  CHECK(ask(engine, "get protocolversion").reply == "2");
+  CHECK(ask(engine, "name").reply.rfind("Damiera ", 0) == 0);
+  CHECK(ask(engine, "help").reply == "damiera-cb-help.htm");
+  // CheckerBoard's start-up probe: exactly this reply, or it never asks for move lists.
+  const Answer probe = ask(engine, "get movelist B:W1:B");
+  CHECK(probe.result == 1);
+  CHECK(probe.reply == "movelist 0");
+}
+
+TEST_CASE("enginecommand: settings are set, read back, and refused without change",
+          "[checkerboard]") {
+  Engine engine;
+  CHECK(ask(engine, "get hashsize").reply == "64");
+  CHECK(ask(engine, "set hashsize 8").result == 1);
+  CHECK(ask(engine, "get hashsize").reply == "8");
+  for (const char* bad : {"set hashsize 0", "set hashsize 8MB", "set hashsize", "set depth 100",
+                          "set searchthreads 0", "set book 1"}) {
+    const Answer a = ask(engine, bad);
+    CHECK(a.result == 0);
+    CHECK(a.reply.rfind("error: ", 0) == 0);
+  }
+  CHECK(ask(engine, "get hashsize").reply == "8");
+  CHECK(ask(engine, "get depth").reply == "0");
+  CHECK(ask(engine, "get searchthreads").reply == "1");
+  CHECK(ask(engine, "set depth 5").result == 1);
+  CHECK(ask(engine, "get depth").reply == "5");
+  CHECK(ask(engine, "get book").reply == "0");
+  CHECK(ask(engine, "set book 0").result == 1);
+  const Answer unknown = ask(engine, "get dbpath");
+  CHECK(unknown.result == 0);
+  CHECK(ask(engine, "").result == 0);
+  CHECK(engine.command(nullptr, nullptr) == 0);
+}
+
+TEST_CASE("getmove plays a legal move, in the board and in the CBmove, and says how it thinks",
+          "[checkerboard]") {
+  Engine engine;
+  ask(engine, "set depth 4");
+  const Call call = getMove(engine, kStart, 10.0);
+  CHECK(call.result == kUnknown);
+  CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
+  CHECK(call.move.jumps == 0);
+  CHECK(call.move.oldpiece == (kWhite | kMan));
+  CHECK(std::string(call.status).find("depth 4") != std::string::npos);
+}
+
+TEST_CASE("getmove obeys the precedence (P1) and R8", "[checkerboard]") {
+  Engine engine;
+  const Call p1 = getMove(engine, "W:W22,K32:B10,18,K28", 0.05);
+  CHECK(boardAfter(p1, "W:") == "B:W6,K32:BK28");
+  CHECK(p1.move.jumps == 2);
+  const Call r8 = getMove(engine, "W:W22:BK18", 0.05);  // the only move: no search at all
+  CHECK(boardAfter(r8, "W:") == "B:W19:BK18");
+  CHECK(std::string(r8.status).find("only move 22-19") != std::string::npos);
+}
+
+TEST_CASE("getmove with playnow already set answers a legal move at once", "[checkerboard]") {
+  Engine engine;
+  const Call call = getMove(engine, kStart, 600.0, kInfoReset, 1);
+  CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
+}
+
+TEST_CASE("getmove: no legal move is a loss (R13), a refused board is left as it was",
+          "[checkerboard]") {
+  Engine engine;
+  const Call none = getMove(engine, "W:W13:BK9,K10", 1.0);
+  CHECK(none.result == kLoss);
+  CHECK(boardAfter(none, "B:") == "W:W13:BK9,K10");  // unchanged, still White to move
+
+  Call bad;
+  bad.board[0][0] = 7;
+  CHECK(engine.getMove(bad.board, kWhite, 1.0, bad.status, &bad.playnow, 0, 0, &bad.move) ==
+        kUnknown);
+  CHECK(bad.board[0][0] == 7);
+  CHECK(std::string(bad.status).rfind("error: invalid board", 0) == 0);
+}
+
+TEST_CASE("set gamehist: a move that repeats a position for the third time is a draw (R14)",
+          "[checkerboard]") {
+  // White's king on 32 and Black's on 1 each have one move; B:WK28:BK1 has been seen twice.
+  const char* now = "W:WK32:BK1";
+  Engine engine;
+  CHECK(getMove(engine, now, 0.05).result == kUnknown);  // no history: nothing repeats
+  const Answer history = ask(engine, "set gamehist B:WK28:BK1 1-5 28-32 5-1 32-28 1-5 28-32 5-1");
+  CHECK(history.result == 1);
+  CHECK(getMove(engine, now, 0.05).result == kDraw);
+  // A refused history changes nothing: the one above still applies.
+  CHECK(ask(engine, "set gamehist B:WK28:BK1 1-5 28-20").result == 0);
+  CHECK(getMove(engine, now, 0.05).result == kDraw);
+  // A history that ends elsewhere is not used for this board.
+  CHECK(ask(engine, "set gamehist W:WK31:BK1").result == 1);
+  CHECK(getMove(engine, now, 0.05).result == kUnknown);
+}
+
+TEST_CASE("islegal: from and to of a legal move, with its CBmove; anything else refused",
+          "[checkerboard]") {
+  Engine engine;
+  Board8x8 board;
+  writeBoard(*parseFen("W:W23,K30:B19,26").value, board);
+  CBmove move{};
+  CHECK(engine.isLegal(board, kWhite, 30, 21, &move) == 1);  // P2: the king captures
+  CHECK(move.jumps == 1);
+  CHECK(move.oldpiece == (kWhite | kKing));
+  CHECK(engine.isLegal(board, kWhite, 23, 14, &move) == 0);  // the man may not
+  CHECK(engine.isLegal(board, kWhite, 23, 18, &move) == 0);  // R6: capture is mandatory
+  CHECK(engine.isLegal(board, kBlack, 30, 21, &move) == 0);
+}

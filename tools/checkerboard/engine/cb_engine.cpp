@@ -1,0 +1,156 @@
+#include "engine/cb_engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "engine/board8.h"
+#include "engine/playnow_watch.h"
+#include "engine/status_text.h"
+#include "search/limits.h"
+#include "search/search.h"
+
+namespace damiera::cb {
+
+namespace {
+
+// In process there is no pipe or GUI latency to keep in reserve.
+constexpr int kMoveOverheadMs = 0;
+
+// getmove()'s time: a Fischer clock when info bits 2-3 say so (moreinfo = remaining << 16 |
+// increment, in the units those bits give), otherwise maxtime seconds for this move.
+SearchLimits limitsFor(double maxtime, int info, int moreinfo, Color us, int depth) {
+  SearchLimits limits;
+  const int units = (info >> kInfoIncrementShift) & 3;
+  if (units != 0) {
+    static constexpr double kUnitMs[] = {1.0, 10.0, 100.0};
+    const double unitMs = kUnitMs[units - 1];
+    const auto remaining = static_cast<unsigned>(moreinfo) >> 16;
+    const auto increment = static_cast<unsigned>(moreinfo) & 0xffffu;
+    limits.timeMs[static_cast<int>(us)] = std::llround(remaining * unitMs);
+    limits.incrementMs[static_cast<int>(us)] = std::llround(increment * unitMs);
+  } else {
+    // The exact-time bit asks for what a move time already is: a hard limit of maxtime.
+    const double ms = std::isfinite(maxtime) ? maxtime * 1000.0 : 0.0;
+    limits.moveTimeMs = std::max<std::int64_t>(1, std::llround(std::clamp(ms, 0.0, 1e12)));
+  }
+  limits.depth = depth;
+  return limits;
+}
+
+// The first legal landing path (legal-move order) of a move.
+const PathMove& pathOf(const std::vector<PathMove>& legal, const Move& m) {
+  const auto it =
+      std::find_if(legal.begin(), legal.end(), [&](const PathMove& p) { return p.move == m; });
+  return it != legal.end() ? *it : legal.front();
+}
+
+// getmove()'s return value once `m` is played: what the rules say (R13..R15), else what the
+// search proved.
+int outcomeAfter(Game game, const Move& m, const ReportedScore& score) {
+  const Color mover = game.position().sideToMove();
+  game.play(m);
+  const GameResult result = game.result();
+  if (result.outcome == Outcome::Draw) return kDraw;
+  if (result.outcome != Outcome::Ongoing) {
+    const bool moverWins = (result.outcome == Outcome::WhiteWins) == (mover == Color::White);
+    return moverWins ? kWin : kLoss;
+  }
+  if (score.kind == ReportedScore::Kind::Mate) return score.value > 0 ? kWin : kLoss;
+  return kUnknown;
+}
+
+}  // namespace
+
+Engine::Engine() : table_(std::make_shared<TranspositionTable>(settings_.hashMb)) {}
+
+EngineSettings Engine::settings() const {
+  std::lock_guard lock(mutex_);
+  return settings_;
+}
+
+int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
+                    int info, int moreinfo, CBmove* move) {
+  std::lock_guard oneSearch(searchMutex_);
+  const Parsed<Position> parsed = positionFromBoard(board, color);
+  if (!parsed) {
+    writeText(status, "error: " + parsed.error);
+    return kUnknown;
+  }
+  const Position& root = *parsed.value;
+
+  EngineSettings settings;
+  std::shared_ptr<TranspositionTable> table;
+  bool clearTable = false;
+  Game game(root);
+  {
+    std::lock_guard lock(mutex_);
+    settings = settings_;
+    table = table_;
+    if (info & kInfoReset) newGamePending_ = true;
+    clearTable = newGamePending_;
+    newGamePending_ = false;
+    // R14/R15 need the game so far; CheckerBoard sends it just before (set gamehist).
+    if (history_ && history_->position() == root) game = *history_;
+  }
+  // A new game forgets everything earlier searches learned (histories go with the context).
+  if (clearTable) table->clear();
+
+  const std::vector<PathMove> legal = generatePathMoves(root);
+  if (legal.empty()) {
+    writeText(status, "no legal move: the side to move has lost (R13)");
+    return kLoss;
+  }
+  MoveList distinct;
+  generateMoves(root, distinct);
+
+  Move chosen = legal.front().move;
+  ReportedScore score;
+  if (distinct.size() == 1) {
+    writeText(status, "only move " + formatMove(legal.front()));
+  } else {
+    SearchOptions options;
+    options.threads = settings.threads;
+    options.moveOverheadMs = kMoveOverheadMs;
+    const SearchLimits limits =
+        limitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
+    SearchContext context(table);
+    SearchControl control;
+    SearchCallbacks callbacks;
+    // Called on this thread (the search runs here), between iterations.
+    callbacks.onInfo = [&](const SearchInfo& line) {
+      if (line.multiPv == 1) writeText(status, formatStatus(root, line));
+    };
+    SearchResult result;
+    {
+      PlaynowWatch watch(playnow, control);
+      result = runSearch(game, limits, options, context, control, callbacks);
+    }
+    // There are legal moves, so the search always has one, even when stopped at once.
+    if (result.bestMove) chosen = *result.bestMove;
+    score = result.score;
+  }
+
+  const PathMove& played = pathOf(legal, chosen);
+  *move = describeMove(root, played);
+  writeBoard(root.after(chosen), board);
+  return outcomeAfter(game, chosen, score);
+}
+
+int Engine::isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const {
+  const Parsed<Position> parsed = positionFromBoard(board, color);
+  if (!parsed) return 0;
+  for (const PathMove& m : generatePathMoves(*parsed.value)) {
+    const int first = numberOfSquare(m.path.squares[0]);
+    const int last = numberOfSquare(m.path.squares[m.path.length - 1]);
+    if (first == from && last == to) {
+      *move = describeMove(*parsed.value, m);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace damiera::cb

@@ -1,0 +1,69 @@
+#pragma once
+// Damiera as a CheckerBoard engine: the state behind the three DLL exports (getmove, islegal,
+// enginecommand), in process, with typed calls into the rules core and the search. No text
+// protocol inside; nothing here is Windows-specific, so it is tested natively as well.
+//
+// Threads: CheckerBoard calls getmove() on a fresh thread for every move and enginecommand()
+// from its window thread, possibly while a search runs. Settings and the game history are
+// behind one mutex held only briefly; searches run one at a time. A search keeps no thread
+// alive after getmove() returns (a DLL must not join threads while it is being unloaded).
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "engine/cb_api.h"
+#include "search/tt.h"
+
+namespace damiera::cb {
+
+// What the user can set (enginecommand "set ..."); read once at the start of each search.
+struct EngineSettings {
+  std::size_t hashMb = kDefaultHashMb;
+  int threads = 1;  // "searchthreads"
+  int depth = 0;    // a fixed search depth (our own "set depth"); 0: maxtime alone decides
+};
+
+inline constexpr int kMaxSearchThreads = 64;
+inline constexpr int kMaxFixedDepth = 99;
+
+class Engine {
+ public:
+  Engine();
+
+  // getmove(): searches `board` (`color` to move) for about `maxtime` seconds, or until
+  // *playnow becomes non-zero, writes status lines into `status` (kTextSize bytes) while it
+  // thinks, then writes the position after its move into `board` and the move into `*move`.
+  // Returns kWin / kLoss / kDraw when the result is certain, kUnknown otherwise (and for a
+  // board it refuses, which it leaves as it was, the reason in `status`).
+  int getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
+              int info, int moreinfo, CBmove* move);
+
+  // islegal(): 1 and the move in *move if `color` may move from square `from` to square `to`
+  // (PDN numbers); when several captures join them, the first in legal-move order.
+  int isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const;
+
+  // enginecommand(): 1 if the command was understood (reply set), 0 otherwise (reply says
+  // why). `reply` has kTextSize bytes.
+  int command(const char* text, char* reply);
+
+  EngineSettings settings() const;
+
+ private:
+  struct Reply;
+  void handle(const std::string& text, Reply& reply);
+  void setHistory(const std::string& args, Reply& reply);
+
+  mutable std::mutex mutex_;  // guards everything below; never held during a search
+  EngineSettings settings_;
+  std::shared_ptr<TranspositionTable> table_;
+  bool newGamePending_ = true;  // the next search starts with a cleared table
+  // The game so far from "set gamehist": used when its position is the one getmove() receives.
+  std::optional<Game> history_;
+
+  std::mutex searchMutex_;  // one search at a time
+};
+
+}  // namespace damiera::cb

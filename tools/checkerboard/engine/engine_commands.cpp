@@ -1,0 +1,201 @@
+// enginecommand(): CheckerBoard's settings and queries, one line of text each ("get hashsize",
+// "set gamehist <fen> <moves>", ...). The `get` replies are bare values, because CheckerBoard
+// reads them with atoi; a command that is refused changes nothing and says why.
+#include <charconv>
+#include <new>
+#include <sstream>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/notation.h"
+#include "engine/board8.h"
+#include "engine/cb_engine.h"
+#include "engine/status_text.h"
+#include "version.h"
+
+namespace damiera::cb {
+
+struct Engine::Reply {
+  bool handled = false;
+  std::string text;
+
+  void ok(std::string t) {
+    handled = true;
+    text = std::move(t);
+  }
+  void refuse(std::string t) {
+    handled = false;
+    text = "error: " + std::move(t);
+  }
+};
+
+namespace {
+
+// A 32-bit process cannot map more than this in one piece.
+constexpr std::size_t kMaxHashMbHere = sizeof(void*) >= 8 ? kMaxHashMb : 1024;
+
+std::vector<std::string> splitWords(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// A whole decimal number in [low, high], or nothing.
+std::optional<long long> parseNumber(const std::string& text, long long low, long long high) {
+  long long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The rest of `text` after its first `count` words.
+std::string afterWords(const std::string& text, int count) {
+  std::size_t at = 0;
+  for (int i = 0; i < count; ++i) {
+    at = text.find_first_not_of(" \t", at);
+    at = text.find_first_of(" \t", at);
+    if (at == std::string::npos) return "";
+  }
+  const std::size_t start = text.find_first_not_of(" \t\r\n", at);
+  if (start == std::string::npos) return "";
+  const std::size_t stop = text.find_last_not_of(" \t\r\n");
+  return text.substr(start, stop - start + 1);
+}
+
+const char* kHelpFile = "damiera-cb-help.htm";
+
+// CheckerBoard's start-up probe "get movelist B:W1:B" expects exactly "movelist 0". Its white
+// man on square 1 stands on its own promotion row, which no FEN of ours accepts; but the side to
+// move has no piece at all, so it has no move whatever the rest says (R13).
+bool sideToMoveHasNoPieces(const std::string& fen) {
+  if (fen.size() < 2 || (fen[0] != 'W' && fen[0] != 'B') || fen[1] != ':') return false;
+  std::istringstream sections(fen.substr(2));
+  for (std::string section; std::getline(sections, section, ':');) {
+    if (section == std::string(1, fen[0])) return true;  // "B" with nothing after it
+  }
+  return false;
+}
+
+}  // namespace
+
+int Engine::command(const char* text, char* reply) {
+  Reply answer;
+  if (text == nullptr) {
+    answer.refuse("no command");
+  } else {
+    try {
+      handle(text, answer);
+    } catch (const std::exception& e) {  // allocation failures: the DLL must not throw
+      answer.refuse(std::string("failed: ") + e.what());
+    }
+  }
+  if (reply != nullptr) writeText(reply, answer.text);
+  return answer.handled ? 1 : 0;
+}
+
+void Engine::handle(const std::string& text, Reply& reply) {
+  const std::vector<std::string> words = splitWords(text);
+  const std::string verb = words.empty() ? "" : words[0];
+  const std::string key = words.size() > 1 ? words[1] : "";
+  const std::string value = words.size() > 2 ? words[2] : "";
+  const std::string version = std::string(kEngineName) + " " + kEngineVersion;
+
+  if (verb == "name" && words.size() == 1) return reply.ok(version);
+  if (verb == "about" && words.size() == 1) {
+    return reply.ok(version +
+                    "\nItalian draughts (dama italiana) engine\n"
+                    "Search: iterative deepening alpha-beta, transposition table\n"
+                    "Settings: set hashsize, searchthreads, depth (see help)");
+  }
+  if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
+
+  if (verb == "get" && words.size() >= 2) {
+    if (key == "movelist") {
+      const std::string fen = afterWords(text, 2);
+      const Parsed<Position> pos = parseFen(fen);
+      if (!pos && sideToMoveHasNoPieces(fen)) return reply.ok("movelist 0");
+      if (!pos) return reply.refuse(pos.error);
+      const std::optional<std::string> list = formatMoveList(*pos.value);
+      if (!list) return reply.refuse("too many moves for CheckerBoard's 1024-byte reply");
+      return reply.ok(*list);
+    }
+    if (words.size() != 2) return reply.refuse("unknown command: " + text);
+    if (key == "protocolversion") return reply.ok(std::to_string(kProtocolVersion));
+    if (key == "gametype") return reply.ok(std::to_string(kGameTypeItalian));
+    if (key == "book") return reply.ok("0");  // no opening book: CheckerBoard's "none"
+    const EngineSettings s = settings();
+    if (key == "hashsize") return reply.ok(std::to_string(s.hashMb));
+    if (key == "searchthreads") return reply.ok(std::to_string(s.threads));
+    if (key == "depth") return reply.ok(std::to_string(s.depth));
+    return reply.refuse("unknown setting: " + key);
+  }
+
+  if (verb == "set" && words.size() >= 2) {
+    if (key == "gamehist") return setHistory(afterWords(text, 2), reply);
+    if (words.size() != 3) return reply.refuse("usage: set " + key + " <value>");
+    if (key == "hashsize") {
+      const auto mb = parseNumber(value, kMinHashMb, kMaxHashMbHere);
+      if (!mb) {
+        return reply.refuse("hashsize must be " + std::to_string(kMinHashMb) + ".." +
+                            std::to_string(kMaxHashMbHere) + " MB, not " + value);
+      }
+      // A new table, so a running search keeps the one it has; the old one goes with it.
+      std::shared_ptr<TranspositionTable> table;
+      try {
+        table = std::make_shared<TranspositionTable>(static_cast<std::size_t>(*mb));
+      } catch (const std::bad_alloc&) {
+        return reply.refuse("not enough memory for a " + value + " MB table");
+      }
+      std::lock_guard lock(mutex_);
+      table_ = std::move(table);
+      settings_.hashMb = static_cast<std::size_t>(*mb);
+      return reply.ok("hashsize " + value + " MB");
+    }
+    if (key == "book") {
+      if (value != "0") return reply.refuse("Damiera has no opening book (only book 0)");
+      return reply.ok("book 0: no opening book");
+    }
+    if (key == "searchthreads") {
+      const auto n = parseNumber(value, 1, kMaxSearchThreads);
+      if (!n) return reply.refuse("searchthreads must be 1.." + std::to_string(kMaxSearchThreads));
+      std::lock_guard lock(mutex_);
+      settings_.threads = static_cast<int>(*n);
+      return reply.ok("searchthreads " + value);
+    }
+    if (key == "depth") {
+      const auto n = parseNumber(value, 0, kMaxFixedDepth);
+      if (!n) return reply.refuse("depth must be 0 (no limit).." + std::to_string(kMaxFixedDepth));
+      std::lock_guard lock(mutex_);
+      settings_.depth = static_cast<int>(*n);
+      return reply.ok("depth " + value);
+    }
+    return reply.refuse("unknown setting: " + key);
+  }
+  reply.refuse("unknown command: " + text);
+}
+
+// "set gamehist <fen> [m1 m2 ...]": the position after the last capture or man move, then the
+// quiet king moves since (RULES R14, R15: exactly what repetitions and the no-progress count
+// need). Every move must be legal where it is played, or nothing changes.
+void Engine::setHistory(const std::string& args, Reply& reply) {
+  const std::vector<std::string> words = splitWords(args);
+  if (words.empty()) return reply.refuse("usage: set gamehist <fen> [moves]");
+  const Parsed<Position> start = parseFen(words[0]);
+  if (!start) return reply.refuse(start.error);
+  Game game(*start.value);
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const Parsed<PathMove> m = parseMove(game.position(), words[i]);
+    if (!m)
+      return reply.refuse("gamehist move " + std::to_string(i) + " " + words[i] + ": " + m.error);
+    game.play(m.value->move);
+  }
+  const std::size_t plies = words.size() - 1;
+  std::lock_guard lock(mutex_);
+  history_ = std::move(game);
+  reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
+}
+
+}  // namespace damiera::cb

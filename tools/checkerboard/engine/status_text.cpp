@@ -1,0 +1,62 @@
+#include "engine/status_text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "core/notation.h"
+#include "engine/cb_api.h"
+
+namespace damiera::cb {
+
+namespace {
+
+std::string formatScore(const ReportedScore& score) {
+  char text[48];
+  if (score.kind == ReportedScore::Kind::Mate) {
+    std::snprintf(text, sizeof text, "%s in %d", score.value > 0 ? "win" : "loss",
+                  score.value > 0 ? score.value : -score.value);
+  } else {
+    // Hundredths of a man (score.h), shown as men.
+    std::snprintf(text, sizeof text, "%+.2f", score.value / 100.0);
+  }
+  return text;
+}
+
+std::string formatNps(std::uint64_t nps) {
+  char text[32];
+  if (nps >= 1'000'000) {
+    std::snprintf(text, sizeof text, "%.1fM", nps / 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.0fk", nps / 1e3);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string formatStatus(const Position& root, const SearchInfo& info) {
+  char head[160];
+  std::snprintf(head, sizeof head, "depth %d/%d  score %s  time %.2fs  nodes %llu  nps %s",
+                info.depth, info.selDepth, formatScore(info.score).c_str(),
+                static_cast<double>(info.timeMs) / 1000.0,
+                static_cast<unsigned long long>(info.nodes), formatNps(info.nps).c_str());
+  std::string text = head;
+  if (!info.pv.empty()) text += "  pv";
+  Position pos = root;
+  for (const Move& m : info.pv) {
+    const std::string move = formatMove(pos, m);
+    if (move.empty()) break;  // never expected: the pv is legal from the root
+    text += ' ' + move;
+    pos = pos.after(m);
+  }
+  return text;
+}
+
+void writeText(char* buffer, const std::string& text) {
+  const std::size_t length = std::min(text.size(), kTextSize - 1);
+  std::memcpy(buffer, text.data(), length);
+  buffer[length] = '\0';
+}
+
+}  // namespace damiera::cb

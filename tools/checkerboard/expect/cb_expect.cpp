@@ -1,0 +1,122 @@
+// The Linux side of the CheckerBoard DLL's Wine tests: the native rules core says what the DLL,
+// running under Wine, must answer.
+//   damiera-cb-expect positions         the test positions and every legal move in each
+//                                       (landing path, captured squares, position after)
+//   damiera-cb-expect check-game FILE   replays a game the DLL played against itself: every
+//                                       move legal, every position as recorded, and the game
+//                                       over by the rules (R13..R15) exactly where it stopped
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+
+using namespace damiera;
+
+namespace {
+
+// Each one shows something the DLL must get right; the rule ids are RULES.md's.
+const char* const kPositions[] = {
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",  // R3: the start
+    "W:W22,K32:B10,18,K28",         // P1: two men (22x13x6) beat one king
+    "W:W23,K30:B19,26",             // P2: the king captures (30x21), not the man
+    "W:W10,K30:B6,26",              // P2: a man promoting on the way is still a man
+    "W:WK16:B11,12,20,K4,K19,K27",  // P3: two kings late beat one king early
+    "W:WK26:BK22,K14,5,15,K7",      // P4: the earlier second king (26x19x10x1)
+    "W:WK19:BK14,6,22,K21",         // P4: the first king at jump 1 (19x10x3)
+    "W:W31:B27,K18",                // R8: the man stops on 22, facing the king
+    "W:W22:BK18",                   // R8: a man never takes a king: only 22-19
+    "B:WK18:B14",                   // R8 for Black: only 14-19
+    "B:W15:BK19",                   // R9: a king captures backward (19x12)
+    "W:WK27:B14,15,22,23",          // P5: two paths, one result
+    "B:W22,23,26:B11,13,14,18",     // Black to move, a man capture to choose
+    "W:W13:BK9,K10",                // no legal move: R8 walls the man in (R13: lost)
+};
+
+int positions() {
+  for (const char* fen : kPositions) {
+    const Parsed<Position> pos = parseFen(fen);
+    if (!pos) {
+      std::cerr << "bad test position " << fen << ": " << pos.error << "\n";
+      return 1;
+    }
+    std::cout << "position " << formatFen(*pos.value) << "\n";
+    for (const PathMove& m : generatePathMoves(*pos.value)) {
+      std::string captured;
+      for (int n = 1; n <= kNumSquares; ++n) {
+        if (!(m.move.captured & bit(squareFromNumber(n)))) continue;
+        captured += (captured.empty() ? "" : ",") + std::to_string(n);
+      }
+      std::cout << "move " << formatMove(m) << ' ' << (captured.empty() ? "-" : captured) << ' '
+                << formatFen(pos.value->after(m.move)) << "\n";
+    }
+    std::cout << "end\n";
+  }
+  return 0;
+}
+
+int fail(int line, const std::string& why) {
+  std::cerr << "check-game: line " << line << ": " << why << "\n";
+  return 1;
+}
+
+int checkGame(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) return fail(0, "cannot read " + file);
+  std::optional<Game> game;
+  int lineNumber = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNumber;
+    std::istringstream words(line);
+    std::string kind, first, second;
+    words >> kind >> first >> second;
+    if (kind == "start") {
+      const Parsed<Position> pos = parseFen(first);
+      if (!pos) return fail(lineNumber, pos.error);
+      game.emplace(*pos.value);
+    } else if (kind == "ply" && game) {
+      if (game->result().outcome != Outcome::Ongoing) {
+        return fail(lineNumber, "a move after the game was over by the rules");
+      }
+      const Parsed<PathMove> m = parseMove(game->position(), first);
+      if (!m || formatMove(*m.value) != first) {
+        return fail(lineNumber, "illegal move " + first + ": " + (m ? "not a full path" : m.error));
+      }
+      game->play(m.value->move);
+      if (formatFen(game->position()) != second) {
+        return fail(lineNumber, "after " + first + " the position is " +
+                                    formatFen(game->position()) + ", recorded " + second);
+      }
+    } else if (kind == "end" && game) {
+      const GameResult result = game->result();
+      const bool drawn = result.outcome == Outcome::Draw;
+      const bool ok = (first == "no-moves" && result.reason == OutcomeReason::NoMoves) ||
+                      (first == "no-pieces" && result.reason == OutcomeReason::NoPieces) ||
+                      (first == "repetition" && result.reason == OutcomeReason::Repetition) ||
+                      (first == "no-progress" && result.reason == OutcomeReason::NoProgress) ||
+                      (first == "draw-claim" && drawn);
+      if (!ok) return fail(lineNumber, "the game ended (" + first + ") but the rules disagree");
+      std::cout << "check-game: " << game->moves().size() << " plies, legal, over by the rules ("
+                << first << ")\n";
+      return 0;
+    } else {
+      return fail(lineNumber, "unexpected line: " + line);
+    }
+  }
+  return fail(lineNumber, "the record has no end line");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && args[0] == "positions") return positions();
+  if (args.size() == 2 && args[0] == "check-game") return checkGame(args[1]);
+  std::cerr << "usage: damiera-cb-expect positions | check-game FILE\n";
+  return 2;
+}

@@ -1,0 +1,52 @@
+// The three functions CheckerBoard looks up by name in an engine DLL (API version 2, stdcall).
+// They only forward to the engine; no exception may cross into CheckerBoard.
+#include <windows.h>
+
+#include <exception>
+
+#include "engine/cb_api.h"
+#include "engine/cb_engine.h"
+#include "engine/status_text.h"
+
+using damiera::cb::Board8x8;
+using damiera::cb::CBmove;
+
+namespace {
+
+// One engine per loaded DLL, made on first use. It keeps no thread between calls, so its
+// destruction when the DLL is unloaded only frees memory.
+damiera::cb::Engine& engine() {
+  static damiera::cb::Engine instance;
+  return instance;
+}
+
+}  // namespace
+
+// The names are exported undecorated (extern "C"; --kill-at removes the 32-bit "@36").
+extern "C" {
+
+__declspec(dllexport) int WINAPI getmove(Board8x8 board, int color, double maxtime, char str[1024],
+                                         int* playnow, int info, int moreinfo, CBmove* move) {
+  try {
+    return engine().getMove(*reinterpret_cast<Board8x8*>(board), color, maxtime, str, playnow, info,
+                            moreinfo, move);
+  } catch (const std::exception& e) {
+    damiera::cb::writeText(str, std::string("error: ") + e.what());
+    return damiera::cb::kUnknown;
+  }
+}
+
+__declspec(dllexport) int WINAPI
+    islegal(Board8x8 board, int color, int from, int to, CBmove* move) {
+  try {
+    return engine().isLegal(*reinterpret_cast<Board8x8*>(board), color, from, to, move);
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+__declspec(dllexport) int WINAPI enginecommand(const char* command, char reply[1024]) {
+  return engine().command(command, reply);  // catches on its own
+}
+
+}  // extern "C"
