@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "engine/board8.h"
 #include "engine/cb_engine.h"
+#include "engine/cb_time.h"
 
 using namespace damiera;
 using namespace damiera::cb;
@@ -173,4 +174,25 @@ TEST_CASE("islegal: from and to of a legal move, with its CBmove; anything else 
   CHECK(engine.isLegal(board, kWhite, 23, 14, &move) == 0);  // the man may not
   CHECK(engine.isLegal(board, kWhite, 23, 18, &move) == 0);  // R6: capture is mandatory
   CHECK(engine.isLegal(board, kBlack, 30, 21, &move) == 0);
+}
+
+TEST_CASE("getmove's time: maxtime per move, or CheckerBoard's packed Fischer clock",
+          "[checkerboard]") {
+  const SearchLimits perMove = searchLimitsFor(0.25, kInfoExactTime, 0, Color::White, 0);
+  CHECK(perMove.moveTimeMs == 250);
+  CHECK_FALSE(perMove.hasClock());
+  CHECK(searchLimitsFor(0.0, 0, 0, Color::White, 0).moveTimeMs == 1);  // "instant": still a move
+  CHECK(searchLimitsFor(1.0, 0, 0, Color::White, 7).depth == 7);
+  // Units of 0.001 s (bits 2-3 = 1): 5 s left, 0.1 s increment, for Black.
+  const SearchLimits ms =
+      searchLimitsFor(9.0, 1 << kInfoIncrementShift, (5000 << 16) | 100, Color::Black, 0);
+  CHECK_FALSE(ms.moveTimeMs.has_value());
+  CHECK(ms.timeMs[1] == 5000);
+  CHECK(ms.incrementMs[1] == 100);
+  CHECK_FALSE(ms.timeMs[0].has_value());
+  // Units of 0.1 s (bits 2-3 = 3): 600 units = 60 s left, 20 units = 2 s increment.
+  const SearchLimits tenths = searchLimitsFor(9.0, 3 << kInfoIncrementShift | kInfoReset,
+                                              (600 << 16) | 20, Color::White, 0);
+  CHECK(tenths.timeMs[0] == 60000);
+  CHECK(tenths.incrementMs[0] == 2000);
 }

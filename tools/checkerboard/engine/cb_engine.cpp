@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "engine/board8.h"
+#include "engine/cb_time.h"
 #include "engine/playnow_watch.h"
 #include "engine/status_text.h"
 #include "search/limits.h"
@@ -18,27 +19,6 @@ namespace {
 
 // In process there is no pipe or GUI latency to keep in reserve.
 constexpr int kMoveOverheadMs = 0;
-
-// getmove()'s time: a Fischer clock when info bits 2-3 say so (moreinfo = remaining << 16 |
-// increment, in the units those bits give), otherwise maxtime seconds for this move.
-SearchLimits limitsFor(double maxtime, int info, int moreinfo, Color us, int depth) {
-  SearchLimits limits;
-  const int units = (info >> kInfoIncrementShift) & 3;
-  if (units != 0) {
-    static constexpr double kUnitMs[] = {1.0, 10.0, 100.0};
-    const double unitMs = kUnitMs[units - 1];
-    const auto remaining = static_cast<unsigned>(moreinfo) >> 16;
-    const auto increment = static_cast<unsigned>(moreinfo) & 0xffffu;
-    limits.timeMs[static_cast<int>(us)] = std::llround(remaining * unitMs);
-    limits.incrementMs[static_cast<int>(us)] = std::llround(increment * unitMs);
-  } else {
-    // The exact-time bit asks for what a move time already is: a hard limit of maxtime.
-    const double ms = std::isfinite(maxtime) ? maxtime * 1000.0 : 0.0;
-    limits.moveTimeMs = std::max<std::int64_t>(1, std::llround(std::clamp(ms, 0.0, 1e12)));
-  }
-  limits.depth = depth;
-  return limits;
-}
 
 // The first legal landing path (legal-move order) of a move.
 const PathMove& pathOf(const std::vector<PathMove>& legal, const Move& m) {
@@ -115,7 +95,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
     options.threads = settings.threads;
     options.moveOverheadMs = kMoveOverheadMs;
     const SearchLimits limits =
-        limitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
+        searchLimitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
     SearchContext context(table);
     SearchControl control;
     SearchCallbacks callbacks;
