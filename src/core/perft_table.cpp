@@ -1,7 +1,9 @@
 #include "core/perft_table.h"
 
+#include <atomic>
 #include <bit>
 #include <cassert>
+#include <new>
 
 namespace damiera {
 
@@ -17,6 +19,11 @@ constexpr std::uint64_t tagOf(std::uint64_t key, int depth) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
+// Const entries are read only, but atomic_ref needs a mutable word.
+std::uint64_t load(const std::uint64_t& word) {
+  return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word))
+      .load(std::memory_order_relaxed);
+}
 }  // namespace
 
 PerftTable::PerftTable(std::size_t megabytes) {
@@ -24,15 +31,16 @@ PerftTable::PerftTable(std::size_t megabytes) {
   const std::uint64_t wanted = (static_cast<std::uint64_t>(megabytes) << 20) / sizeof(Bucket);
   const std::uint64_t count = std::bit_floor(wanted);
   shift_ = 64 - std::countr_zero(count);
-  buckets_ = std::make_unique<Bucket[]>(count);
+  buckets_.reset(static_cast<Bucket*>(std::calloc(count, sizeof(Bucket))));
+  if (!buckets_) throw std::bad_alloc();
 }
 
 std::optional<std::uint64_t> PerftTable::probe(std::uint64_t key, int depth) const {
   const std::uint64_t tag = tagOf(key, depth);
   const Bucket& bucket = bucketOf(tag);
   for (const Entry* e : {&bucket.deep, &bucket.recent}) {
-    const std::uint64_t data = e->data.load(std::memory_order_relaxed);
-    if ((e->check.load(std::memory_order_relaxed) ^ data) == tag) return data & kCountMask;
+    const std::uint64_t data = load(e->data);
+    if ((load(e->check) ^ data) == tag) return data & kCountMask;
   }
   return std::nullopt;
 }
@@ -46,11 +54,10 @@ void PerftTable::store(std::uint64_t key, int depth, std::uint64_t count) {
   // The deep slot keeps the larger subtree (more work saved on a hit). Its depth is read from
   // its data word alone, which is always some writer's whole word even when a race tore the
   // pair.
-  const int deepDepth =
-      static_cast<int>(bucket.deep.data.load(std::memory_order_relaxed) >> kCountBits);
+  const int deepDepth = static_cast<int>(load(bucket.deep.data) >> kCountBits);
   Entry& slot = depth >= deepDepth ? bucket.deep : bucket.recent;
-  slot.check.store(tag ^ data, std::memory_order_relaxed);
-  slot.data.store(data, std::memory_order_relaxed);
+  std::atomic_ref<std::uint64_t>(slot.check).store(tag ^ data, std::memory_order_relaxed);
+  std::atomic_ref<std::uint64_t>(slot.data).store(data, std::memory_order_relaxed);
 }
 
 }  // namespace damiera

@@ -10,9 +10,9 @@
 //
 // Like every perft hash table it trusts 64-bit keys: two positions with the same key and
 // depth would share a count (at ~2^-64 per probe, far below a cosmic-ray error).
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
@@ -22,16 +22,19 @@ inline constexpr std::size_t kMaxPerftHashMb = 65536;
 
 class PerftTable {
  public:
-  // megabytes >= 1; rounded down to a power of two number of buckets.
+  // megabytes >= 1; rounded down to a power of two number of buckets. Throws std::bad_alloc
+  // when the memory cannot be had.
   explicit PerftTable(std::size_t megabytes);
 
   std::optional<std::uint64_t> probe(std::uint64_t key, int depth) const;
   void store(std::uint64_t key, int depth, std::uint64_t count);
 
  private:
+  // Read and written through std::atomic_ref (relaxed): plain words, so that the table can
+  // come from calloc, whose zero pages the system maps only when first touched.
   struct Entry {
-    std::atomic<std::uint64_t> check{0};  // tag ^ data
-    std::atomic<std::uint64_t> data{0};   // depth << 58 | count
+    std::uint64_t check;  // tag ^ data
+    std::uint64_t data;   // depth << 58 | count; all zero: empty (no tag is zero-depth)
   };
   struct Bucket {
     Entry deep, recent;
@@ -41,7 +44,10 @@ class PerftTable {
   const Bucket& bucketOf(std::uint64_t tag) const { return buckets_[tag >> shift_]; }
   Bucket& bucketOf(std::uint64_t tag) { return buckets_[tag >> shift_]; }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  struct Free {
+    void operator()(Bucket* b) const { std::free(b); }
+  };
+  std::unique_ptr<Bucket[], Free> buckets_;
   int shift_ = 64;  // bucket index: the tag's top bits
 };
 
