@@ -168,6 +168,15 @@ class Harness {
     return true;
   }
 
+  // The state is queried again only after a line that may change it (half the work of an
+  // execution otherwise): a command that sets the game or the options, or any error line
+  // (whose "after" was just taken and compared).
+  bool mayChangeState(std::string_view line) const {
+    const std::string_view word = line.substr(0, line.find_first_of(" \t\r"));
+    if (hub_) return word == "set-param";
+    return word == "position" || word == "ucinewgame" || word == "setoption";
+  }
+
   void run(std::string_view data) {
     std::string before = state();
     std::size_t lines = 0;
@@ -177,7 +186,7 @@ class Harness {
       data = end == std::string_view::npos ? std::string_view() : data.substr(end + 1);
       if (line.size() > kMaxLineBytes) line = line.substr(0, kMaxLineBytes);
       if (!send(line, before)) return;
-      before = state();
+      if (mayChangeState(line)) before = state();
     }
   }
 
