@@ -196,3 +196,17 @@ TEST_CASE("getmove's time: maxtime per move, or CheckerBoard's packed Fischer cl
   CHECK(tenths.timeMs[0] == 60000);
   CHECK(tenths.incrementMs[0] == 2000);
 }
+
+TEST_CASE("set level: a weaker level searches shallower and still plays legal moves",
+          "[checkerboard]") {
+  Engine engine;
+  CHECK(ask(engine, "get level").reply == "20");
+  CHECK(ask(engine, "set level 21").result == 0);
+  CHECK(ask(engine, "get level").reply == "20");
+  REQUIRE(ask(engine, "set level 0").result == 1);
+  for (int i = 0; i < 5; ++i) {
+    const Call call = getMove(engine, kStart, 30.0);  // the level's depth ends it, not the time
+    CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
+    CHECK(std::string(call.status).rfind("depth 2/", 0) == 0);
+  }
+}

@@ -1,7 +1,7 @@
 #include "engine/cb_engine.h"
 
 #include <algorithm>
-#include <cmath>
+#include <random>
 #include <vector>
 
 #include "core/movegen.h"
@@ -44,7 +44,9 @@ int outcomeAfter(Game game, const Move& m, const ReportedScore& score) {
 
 }  // namespace
 
-Engine::Engine() : table_(std::make_shared<TranspositionTable>(settings_.hashMb)) {}
+Engine::Engine()
+    : table_(std::make_shared<TranspositionTable>(settings_.hashMb)),
+      random_(std::random_device{}()) {}
 
 EngineSettings Engine::settings() const {
   std::lock_guard lock(mutex_);
@@ -65,9 +67,11 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
   std::shared_ptr<TranspositionTable> table;
   bool clearTable = false;
   Game game(root);
+  std::uint64_t random = 0;
   {
     std::lock_guard lock(mutex_);
     settings = settings_;
+    random = random_++;
     table = table_;
     if (info & kInfoReset) newGamePending_ = true;
     clearTable = newGamePending_;
@@ -94,14 +98,26 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
     SearchOptions options;
     options.threads = settings.threads;
     options.moveOverheadMs = kMoveOverheadMs;
-    const SearchLimits limits =
+    SearchLimits limits =
         searchLimitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
+    const bool weaker = settings.level < kMaxSkillLevel;
+    if (weaker) {
+      options.multiPv = kSkillMultiPv;
+      const int cap = skillDepthLimit(settings.level);
+      limits.depth = limits.depth == 0 ? cap : std::min(limits.depth, cap);
+    }
+    // The lines of the last completed iteration: what a weaker level chooses among.
+    std::vector<SkillCandidate> lines;
     SearchContext context(table);
     SearchControl control;
     SearchCallbacks callbacks;
     // Called on this thread (the search runs here), between iterations.
     callbacks.onInfo = [&](const SearchInfo& line) {
-      if (line.multiPv == 1) writeText(status, formatStatus(root, line));
+      if (line.multiPv == 1) {
+        writeText(status, formatStatus(root, line));
+        lines.clear();
+      }
+      if (!line.pv.empty()) lines.push_back({line.pv.front(), line.rawScore});
     };
     SearchResult result;
     {
@@ -111,6 +127,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
     // There are legal moves, so the search always has one, even when stopped at once.
     if (result.bestMove) chosen = *result.bestMove;
     score = result.score;
+    if (weaker && !lines.empty()) chosen = chooseSkillMove(lines, settings.level, random);
   }
 
   const PathMove& played = pathOf(legal, chosen);

@@ -8,6 +8,7 @@
 // behind one mutex held only briefly; searches run one at a time. A search keeps no thread
 // alive after getmove() returns (a DLL must not join threads while it is being unloaded).
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "core/game.h"
 #include "engine/cb_api.h"
+#include "search/skill.h"
 #include "search/tt.h"
 
 namespace damiera::cb {
@@ -24,6 +26,7 @@ struct EngineSettings {
   std::size_t hashMb = kDefaultHashMb;
   int threads = 1;  // "searchthreads"
   int depth = 0;    // a fixed search depth (our own "set depth"); 0: maxtime alone decides
+  int level = kMaxSkillLevel;  // "set level": Skill Level 0..20 (search/skill.h), 20 = full
 };
 
 inline constexpr int kMaxSearchThreads = 64;
@@ -62,6 +65,7 @@ class Engine {
   bool newGamePending_ = true;  // the next search starts with a cleared table
   // The game so far from "set gamehist": used when its position is the one getmove() receives.
   std::optional<Game> history_;
+  std::uint64_t random_;  // the weaker levels' choices (search/skill.h)
 
   std::mutex searchMutex_;  // one search at a time
 };

@@ -108,7 +108,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
     return reply.ok(version +
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
-                    "Settings: set hashsize, searchthreads, depth (see help)");
+                    "Settings: set hashsize, searchthreads, depth, level (see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -130,6 +130,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "hashsize") return reply.ok(std::to_string(s.hashMb));
     if (key == "searchthreads") return reply.ok(std::to_string(s.threads));
     if (key == "depth") return reply.ok(std::to_string(s.depth));
+    if (key == "level") return reply.ok(std::to_string(s.level));
     return reply.refuse("unknown setting: " + key);
   }
 
@@ -171,6 +172,13 @@ void Engine::handle(const std::string& text, Reply& reply) {
       std::lock_guard lock(mutex_);
       settings_.depth = static_cast<int>(*n);
       return reply.ok("depth " + value);
+    }
+    if (key == "level") {
+      const auto n = parseNumber(value, 0, kMaxSkillLevel);
+      if (!n) return reply.refuse("level must be 0..20 (20: full strength)");
+      std::lock_guard lock(mutex_);
+      settings_.level = static_cast<int>(*n);
+      return reply.ok("level " + value);
     }
     return reply.refuse("unknown setting: " + key);
   }

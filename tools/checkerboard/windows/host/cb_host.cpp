@@ -502,6 +502,19 @@ void checkReset(const Api& api, const std::vector<ExpectedPosition>& positions) 
   check(!warm.empty() && warm != first,
         "without reset the same search differs (the test can fail)");
   command(api, "set depth 0");
+
+  // A weaker level (set level) still plays legal moves, at its shallower depth.
+  check(command(api, "set level 3").result == 1, "set level 3");
+  GetMoveCall call;
+  call.api = &api;
+  std::memcpy(call.board, start.setup.board, sizeof call.board);
+  call.color = start.setup.color;
+  call.maxtime = 600;  // the level's depth ends the search
+  if (!getMove(call)) return;
+  check(findPlayed(start, fenOf(call.board, kBlack), keyOfCbMove(call.move)) != nullptr &&
+            call.status.str().rfind("depth 3/", 0) == 0,
+        "level 3 plays a legal move after a 3-ply search: " + call.status.str());
+  command(api, "set level 20");
 }
 
 // CheckerBoard's "set gamehist": the position after the last capture or man move, then the
