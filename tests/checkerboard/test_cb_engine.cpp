@@ -210,3 +210,15 @@ TEST_CASE("set level: a weaker level searches shallower and still plays legal mo
     CHECK(std::string(call.status).rfind("depth 2/", 0) == 0);
   }
 }
+
+TEST_CASE("set searchthreads 2: searches with a helper thread play legal moves, call after call",
+          "[checkerboard]") {
+  Engine engine;
+  REQUIRE(ask(engine, "set searchthreads 2").result == 1);
+  ask(engine, "set depth 6");
+  for (int i = 0; i < 3; ++i) {
+    const Call call = getMove(engine, kStart, 30.0, i == 0 ? kInfoReset : 0);
+    CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
+    CHECK(std::string(call.status).rfind("depth 6/", 0) == 0);
+  }
+}
