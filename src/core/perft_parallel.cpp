@@ -122,8 +122,9 @@ bool perftDivide(const Position& pos, int depth, const PerftSettings& settings,
   }
   for (const Task& t : tasks) ++tallies[t.root].tasksLeft;
 
-  std::unique_ptr<PerftTable> table;
-  if (settings.hashMegabytes > 0) table = std::make_unique<PerftTable>(settings.hashMegabytes);
+  std::shared_ptr<PerftTable> table = settings.table;
+  if (!table && settings.hashMegabytes > 0)
+    table = std::make_shared<PerftTable>(settings.hashMegabytes);
 
   std::atomic<bool> stop{false};
   std::atomic<std::size_t> nextTask{0};

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 #include "core/perft.h"
 #include "core/position.h"
@@ -13,10 +14,16 @@ namespace damiera {
 
 inline constexpr int kMaxPerftThreads = 256;
 
+class PerftTable;
+
 struct PerftSettings {
   PerftMode mode = PerftMode::KeepDuplicates;
   std::size_t hashMegabytes = 0;  // 0: no table; else 1..kMaxPerftHashMb (perft_table.h)
   int threads = 1;                // 1..kMaxPerftThreads
+  // The table to use, made beforehand by a caller that wants to report a failed allocation
+  // itself; null: perftDivide makes one of hashMegabytes (throwing std::bad_alloc before it
+  // counts anything when it cannot).
+  std::shared_ptr<PerftTable> table;
 };
 
 // perftDivide() with a table and threads. The work is split two plies below the root (every

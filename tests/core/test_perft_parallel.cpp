@@ -2,6 +2,8 @@
 // and stops when asked.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,14 @@ struct Run {
   std::vector<std::uint64_t> counts;
   std::uint64_t total = 0;
 };
+
+PerftSettings settingsOf(PerftMode mode, std::size_t hashMegabytes, int threads) {
+  PerftSettings settings;
+  settings.mode = mode;
+  settings.hashMegabytes = hashMegabytes;
+  settings.threads = threads;
+  return settings;
+}
 
 Run run(const Position& pos, int depth, const PerftSettings& settings,
         const std::function<bool()>& stop = {}) {
@@ -54,9 +64,8 @@ TEST_CASE("Perft with hash and threads matches plain perft, divide order include
           moves.push_back(test::pathText(e.move));
           counts.push_back(e.nodes);
         }
-        for (const PerftSettings settings :
-             {PerftSettings{mode, 0, 1}, PerftSettings{mode, 1, 1}, PerftSettings{mode, 0, 3},
-              PerftSettings{mode, 4, 2}}) {
+        for (const PerftSettings& settings : {settingsOf(mode, 0, 1), settingsOf(mode, 1, 1),
+                                              settingsOf(mode, 0, 3), settingsOf(mode, 4, 2)}) {
           INFO("hash " << settings.hashMegabytes << " threads " << settings.threads);
           const Run r = run(pos, depth, settings);
           CHECK(r.completed);
@@ -71,10 +80,27 @@ TEST_CASE("Perft with hash and threads matches plain perft, divide order include
 
 TEST_CASE("Perft with the table: a second run is all hits and still exact", "[perft][parallel]") {
   // 1 MB at depth 9 overflows the table many times: replacement must never corrupt a count.
-  const Run r = run(Position::start(), 9, PerftSettings{PerftMode::KeepDuplicates, 1, 2});
+  const Run r = run(Position::start(), 9, settingsOf(PerftMode::KeepDuplicates, 1, 2));
   CHECK(r.total == 3860875);
-  const Run u = run(Position::start(), 9, PerftSettings{PerftMode::DropDuplicates, 1, 1});
+  const Run u = run(Position::start(), 9, settingsOf(PerftMode::DropDuplicates, 1, 1));
   CHECK(u.total == 3860875);
+}
+
+TEST_CASE("Perft with a table made beforehand fills it with exact subtree counts",
+          "[perft][parallel]") {
+  PerftSettings settings = settingsOf(PerftMode::KeepDuplicates, 0, 1);
+  settings.table = std::make_shared<PerftTable>(16);
+  CHECK(run(Position::start(), 8, settings).total == 828783);
+  // The work is split two plies down: the first reply to the first root move is a task of
+  // depth 6, counted through the table.
+  MoveList moves;
+  generateMoves(Position::start(), moves);
+  const Position child = Position::start().after(moves[0]);
+  generateMoves(child, moves);
+  const Position grandchild = child.after(moves[0]);
+  CHECK(settings.table->probe(grandchild.key(), 6) ==
+        std::optional<std::uint64_t>(perft(grandchild, 6, PerftMode::KeepDuplicates)));
+  CHECK(run(Position::start(), 8, settings).total == 828783);  // now from the table
 }
 
 TEST_CASE("PerftTable keeps counts by position and depth", "[perft][parallel]") {
@@ -96,7 +122,7 @@ TEST_CASE("Perft with threads or one thread stops when asked, entries so far com
     INFO("threads " << threads);
     int asked = 0;
     // Stop at the third question: long before depth 14 could finish.
-    const Run r = run(Position::start(), 14, PerftSettings{PerftMode::KeepDuplicates, 0, threads},
+    const Run r = run(Position::start(), 14, settingsOf(PerftMode::KeepDuplicates, 0, threads),
                       [&] { return ++asked >= 3; });
     CHECK_FALSE(r.completed);
     CHECK(asked >= 3);
@@ -104,7 +130,7 @@ TEST_CASE("Perft with threads or one thread stops when asked, entries so far com
   }
   // Asked but never stopping: completes.
   int asked = 0;
-  const Run r = run(Position::start(), 7, PerftSettings{PerftMode::KeepDuplicates, 0, 2}, [&] {
+  const Run r = run(Position::start(), 7, settingsOf(PerftMode::KeepDuplicates, 0, 2), [&] {
     ++asked;
     return false;
   });
