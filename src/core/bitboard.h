@@ -14,8 +14,8 @@ inline constexpr Direction kAllDirections[] = {kUpLeft, kUpRight, kDownLeft, kDo
 
 // R4, R7: White men move and capture toward rank 8 (up), Black men toward rank 1 (down).
 template <Color Us>
-inline constexpr Direction kForward[] = {Us == Color::White ? kUpLeft : kDownLeft,
-                                         Us == Color::White ? kUpRight : kDownRight};
+inline constexpr Direction kForward[2] = {Us == Color::White ? kUpLeft : kDownLeft,
+                                          Us == Color::White ? kUpRight : kDownRight};
 
 // A raw shift by one step in direction D: may set ghost or out-of-board bits (mask them).
 template <int D>

@@ -172,7 +172,10 @@ class Harness {
   // execution otherwise): a command that sets the game or the options, or any error line
   // (whose "after" was just taken and compared).
   bool mayChangeState(std::string_view line) const {
-    const std::string_view word = line.substr(0, line.find_first_of(" \t\r"));
+    // The first word as each dialect splits it (Hub's blanks include \v, \f and \n).
+    const std::string_view word = line.substr(
+        0,
+        line.find_first_of(hub_ ? std::string_view(" \t\r\n\v\f", 6) : std::string_view(" \t\r")));
     if (hub_) return word == "set-param";
     return word == "position" || word == "ucinewgame" || word == "setoption";
   }
