@@ -10,6 +10,7 @@
 //
 // Input: lines separated by '\n'. A first line "hub" selects the Hub dialect (and is sent, as
 // a GUI does); anything else is the native protocol.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -172,10 +173,13 @@ class Harness {
   // execution otherwise): a command that sets the game or the options, or any error line
   // (whose "after" was just taken and compared).
   bool mayChangeState(std::string_view line) const {
-    // The first word as each dialect splits it (Hub's blanks include \v, \f and \n).
-    const std::string_view word = line.substr(
-        0,
-        line.find_first_of(hub_ ? std::string_view(" \t\r\n\v\f", 6) : std::string_view(" \t\r")));
+    // The first word as each dialect splits it (leading blanks skipped; Hub's blanks include
+    // \v, \f and \n).
+    const std::string_view blanks =
+        hub_ ? std::string_view(" \t\r\n\v\f", 6) : std::string_view(" \t\r");
+    const std::size_t start = std::min(line.find_first_not_of(blanks), line.size());
+    const std::string_view rest = line.substr(start);
+    const std::string_view word = rest.substr(0, rest.find_first_of(blanks));
     if (hub_) return word == "set-param";
     return word == "position" || word == "ucinewgame" || word == "setoption";
   }
