@@ -1,0 +1,71 @@
+#include "egdb/database.h"
+
+#include <filesystem>
+
+#include "egdb/index.h"
+#include "egdb/resolve.h"
+#include "egdb/slice_store.h"
+
+namespace damiera::egdb {
+
+Database::Database(const std::string& dir, int maxPieces, std::uint64_t cacheBytes)
+    : cache_(cacheBytes) {
+  std::array<bool, 13> complete;
+  complete.fill(true);
+  for (const Material& m : slicesUpTo(maxPieces)) {
+    const std::string path = dir + "/" + sliceFileName(m);
+    if (!std::filesystem::exists(path)) {
+      complete[m.pieces()] = false;
+      continue;
+    }
+    try {
+      files_[SliceStore::key(m)] = std::make_unique<SliceFile>(path, m);
+      ++slices_;
+    } catch (const StorageError& e) {
+      complete[m.pieces()] = false;
+      errors_.push_back(e.what());
+    }
+  }
+  for (int n = 2; n <= maxPieces && complete[n]; ++n) pieces_ = n;
+}
+
+std::vector<std::string> Database::errors() const {
+  std::lock_guard guard(errorsLock_);
+  return errors_;
+}
+
+void Database::disable(int key, const std::string& error) {
+  if (disabled_[key].exchange(true)) return;
+  std::lock_guard guard(errorsLock_);
+  errors_.push_back(error);
+}
+
+std::optional<std::uint8_t> Database::code(const Material& m, const Board& b) {
+  const int key = SliceStore::key(m);
+  const SliceFile* file = files_[key].get();
+  if (!file || disabled_[key]) return std::nullopt;
+  const std::uint64_t index = SliceIndex(m).index(b);
+  const std::uint32_t block = static_cast<std::uint32_t>(index / kBlockPositions);
+  const std::uint64_t cacheKey = (std::uint64_t(key) << 32) | block;
+  BlockCache::Block data = cache_.find(cacheKey);
+  if (!data) {
+    auto fresh = std::make_shared<std::vector<std::uint8_t>>();
+    try {
+      file->readBlock(block, *fresh);
+    } catch (const StorageError& e) {
+      disable(key, e.what());
+      return std::nullopt;
+    }
+    blockReads_.fetch_add(1, std::memory_order_relaxed);
+    data = fresh;
+    cache_.insert(cacheKey, data);
+  }
+  return (*data)[index % kBlockPositions];
+}
+
+std::optional<Value> Database::probe(const Position& pos) {
+  auto codeOf = [this](const Material& m, const Board& b) { return code(m, b); };
+  return resolveValue(pos, codeOf);
+}
+
+}  // namespace damiera::egdb
