@@ -132,9 +132,9 @@ TEST_CASE("egdb files: one process per plan step gives the one-shot build's file
   for (std::string line; std::getline(lines, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream words(line);
-    int step;
+    int step, wave;
     std::string slices;
-    words >> step >> slices;
+    words >> step >> wave >> slices;
     const std::string name = slices.substr(0, 5);  // "21-10+10-21": either member builds both
     const Run build = run("build --dir " + dir.path.string() + " --slice " + name);
     INFO(build.output);

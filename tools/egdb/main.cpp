@@ -2,6 +2,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -308,17 +309,25 @@ int probe(const Args& a) {
   return 0;
 }
 
+// One line a build step, in an order where every step's dependencies come earlier. The wave
+// is 1 + the highest wave of its dependencies: the steps of one wave can run at the same time.
 int plan(const Args& a) {
   if (!a.pieces) usage("plan needs --pieces N");
-  std::printf("# step slice(s) positions dependencies\n");
+  std::printf("# step wave slice(s) positions dependencies\n");
   int step = 0;
   std::uint64_t total = 0;
+  std::map<Material, int> waves;
   for (const Material& m : buildOrder(a.pieces)) {
     std::string deps;
-    for (const Material& d : dependencies(m)) deps += (deps.empty() ? "" : ",") + d.name();
+    int wave = 1;
+    for (const Material& d : dependencies(m)) {
+      deps += (deps.empty() ? "" : ",") + d.name();
+      wave = std::max(wave, waves.at(d) + 1);
+    }
+    waves[m] = wave;
     const std::uint64_t n = pairPositions(m);
     total += n;
-    std::printf("%d %s %llu %s\n", ++step,
+    std::printf("%d %d %s %llu %s\n", ++step, wave,
                 (m.isSymmetric() ? m.name() : m.name() + "+" + m.mirrored().name()).c_str(),
                 static_cast<unsigned long long>(n), deps.empty() ? "-" : deps.c_str());
   }
