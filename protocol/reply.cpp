@@ -64,6 +64,20 @@ std::string spinOptionLine(std::string_view name, int defaultValue, int min, int
   return line;
 }
 
+std::string stringOptionLine(std::string_view name, std::string_view defaultValue) {
+  std::string line = "option name ";
+  line += name;
+  line += " type string default ";
+  line += defaultValue.empty() ? std::string_view("<empty>") : defaultValue;
+  return line;
+}
+
+std::string infoStringLine(std::string_view text) {
+  std::string line = "info string ";
+  line += text;
+  return line;
+}
+
 std::string checkOptionLine(std::string_view name, bool defaultValue) {
   std::string line = "option name ";
   line += name;
@@ -119,7 +133,9 @@ std::string infoLine(const InfoFields& info) {
   line += info.mateScore ? " score mate " : " score cp ";
   line += std::to_string(info.score);
   line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " time " +
-          std::to_string(info.timeMs) + " hashfull " + std::to_string(info.hashfull) + " pv";
+          std::to_string(info.timeMs) + " hashfull " + std::to_string(info.hashfull);
+  if (info.tbhits) line += " tbhits " + std::to_string(*info.tbhits);
+  line += " pv";
   for (const std::string& move : info.pv) {
     line += ' ';
     line += move;

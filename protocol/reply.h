@@ -2,6 +2,7 @@
 // Formatting of reply lines (PROTOCOL.md). Every reply is built here, so the wording of the
 // protocol lives in one place and clients (tools, tests) can share it.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,10 @@ std::string idAuthorLine(std::string_view author);
 std::string spinOptionLine(std::string_view name, int defaultValue, int min, int max);
 // "option name <id> type check default <true|false>".
 std::string checkOptionLine(std::string_view name, bool defaultValue);
+// "option name <id> type string default <text>" (UCI writes an empty default as "<empty>").
+std::string stringOptionLine(std::string_view name, std::string_view defaultValue);
+// "info string <text>": a message for the user; nothing was refused.
+std::string infoStringLine(std::string_view text);
 
 // "legalmoves m1 m2 ..." in the order given, or just "legalmoves".
 std::string legalMovesLine(const std::vector<PathMove>& moves);
@@ -56,11 +61,12 @@ struct InfoFields {
   std::uint64_t nps = 0;
   std::int64_t timeMs = 0;
   int hashfull = 0;
+  std::optional<std::uint64_t> tbhits;  // endgame database probes; shown only with a database
   std::vector<std::string> pv;
 };
 
 // "info depth D seldepth S [multipv K] score <cp X | mate N> nodes N nps N time MS hashfull H
-// pv m1 m2 ..."
+// [tbhits T] pv m1 m2 ..."
 std::string infoLine(const InfoFields& info);
 
 // "bestmove <move> [ponder <move>]", or "bestmove none" when there is no legal move.

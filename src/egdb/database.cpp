@@ -1,6 +1,8 @@
 #include "egdb/database.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "egdb/index.h"
 #include "egdb/resolve.h"
@@ -21,12 +23,26 @@ Database::Database(const std::string& dir, int maxPieces, std::uint64_t cacheByt
     try {
       files_[SliceStore::key(m)] = std::make_unique<SliceFile>(path, m);
       ++slices_;
+      largestSlice_ = std::max(largestSlice_, m.pieces());
     } catch (const StorageError& e) {
       complete[m.pieces()] = false;
       errors_.push_back(e.what());
     }
   }
   for (int n = 2; n <= maxPieces && complete[n]; ++n) pieces_ = n;
+}
+
+std::shared_ptr<Database> openShared(const std::string& dir, std::uint64_t cacheBytes) {
+  if (!std::filesystem::is_directory(dir)) throw StorageError("egdb folder " + dir + " not found");
+  static std::mutex lock;
+  static std::map<std::pair<std::string, std::uint64_t>, std::weak_ptr<Database>> open;
+  std::lock_guard guard(lock);
+  const auto key = std::make_pair(std::filesystem::canonical(dir).string(), cacheBytes);
+  if (std::shared_ptr<Database> db = open[key].lock()) return db;
+  auto db = std::make_shared<Database>(dir, 9, cacheBytes);
+  if (db->slices() == 0 && db->errors().empty()) return nullptr;
+  open[key] = db;
+  return db;
 }
 
 std::vector<std::string> Database::errors() const {

@@ -27,6 +27,8 @@ class Database {
 
   // The largest N such that every slice of up to N pieces is open (0: none).
   int pieces() const { return pieces_; }
+  // The most pieces of any open slice.
+  int largestSlice() const { return largestSlice_; }
   int slices() const { return slices_; }
   std::vector<std::string> errors() const;
 
@@ -43,11 +45,17 @@ class Database {
   std::array<std::unique_ptr<SliceFile>, 10000> files_;
   std::array<std::atomic<bool>, 10000> disabled_{};
   int pieces_ = 0;
+  int largestSlice_ = 0;
   int slices_ = 0;
   BlockCache cache_;
   mutable std::mutex errorsLock_;
   std::vector<std::string> errors_;
   std::atomic<std::uint64_t> blockReads_{0};
 };
+
+// One Database per (folder, cache size) in the process: every session and thread that opens the
+// same folder shares its files and its block cache. Null when the folder holds no slice; throws
+// StorageError when it is not a folder.
+std::shared_ptr<Database> openShared(const std::string& dir, std::uint64_t cacheBytes);
 
 }  // namespace damiera::egdb

@@ -39,6 +39,7 @@ auto findByName(List& options, std::string_view name) -> decltype(&options.front
 
 std::string expectedText(const EngineOption& option) {
   if (option.type == EngineOption::Type::Check) return "true or false";
+  if (option.type == EngineOption::Type::String) return "a text, or <empty>";
   return "an integer " + std::to_string(option.min) + ".." + std::to_string(option.max);
 }
 
@@ -52,12 +53,22 @@ void Options::add(EngineOption option) {
 
 void Options::addSpin(std::string name, int defaultValue, int min, int max,
                       std::function<void(int)> apply) {
-  add({std::move(name), EngineOption::Type::Spin, defaultValue, min, max, std::move(apply), 0});
+  add({std::move(name), EngineOption::Type::Spin, defaultValue, min, max, std::move(apply), 0, {}, nullptr, {}});
+}
+
+void Options::addString(std::string name, std::string defaultValue,
+                        std::function<void(const std::string&)> apply) {
+  EngineOption option{std::move(name), EngineOption::Type::String, 0, 0, 0, nullptr, 0, {}, nullptr, {}};
+  option.defaultText = std::move(defaultValue);
+  option.text = option.defaultText;
+  option.applyText = std::move(apply);
+  if (option.applyText) option.applyText(option.text);
+  options_.push_back(std::move(option));
 }
 
 void Options::addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply) {
   add({std::move(name), EngineOption::Type::Check, defaultValue ? 1 : 0, 0, 1,
-       [apply = std::move(apply)](int on) { apply(on != 0); }, 0});
+       [apply = std::move(apply)](int on) { apply(on != 0); }, 0, {}, nullptr, {}});
 }
 
 std::vector<std::string> Options::declarationLines() const {
@@ -65,6 +76,8 @@ std::vector<std::string> Options::declarationLines() const {
   for (const EngineOption& option : options_) {
     if (option.type == EngineOption::Type::Check)
       lines.push_back(protocol::checkOptionLine(option.name, option.defaultValue != 0));
+    else if (option.type == EngineOption::Type::String)
+      lines.push_back(protocol::stringOptionLine(option.name, option.defaultText));
     else
       lines.push_back(
           protocol::spinOptionLine(option.name, option.defaultValue, option.min, option.max));
@@ -77,6 +90,16 @@ std::optional<std::string> Options::set(std::string_view name,
   EngineOption* option = find(name);
   if (option == nullptr) return "unknown option " + protocol::quoted(name);
   if (!value) return "option " + option->name + " needs a value (" + expectedText(*option) + ")";
+  if (option->type == EngineOption::Type::String) {
+    const std::string text = *value == "<empty>" ? std::string() : *value;
+    try {
+      if (option->applyText) option->applyText(text);
+    } catch (const OptionRejected& rejected) {
+      return rejected.what();
+    }
+    option->text = text;
+    return std::nullopt;
+  }
   const std::optional<int> number =
       option->type == EngineOption::Type::Check ? parseBoolean(*value) : parseInteger(*value);
   if (!number || *number < option->min || *number > option->max)

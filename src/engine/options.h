@@ -16,9 +16,10 @@ struct OptionRejected : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// An integer option (UCI type "spin") or an on/off option (UCI type "check", held as 0/1).
+// An integer option (UCI type "spin"), an on/off option (UCI type "check", held as 0/1) or a
+// text option (UCI type "string", e.g. a folder; "<empty>" sets it empty).
 struct EngineOption {
-  enum class Type { Spin, Check };
+  enum class Type { Spin, Check, String };
   std::string name;
   Type type = Type::Spin;
   int defaultValue = 0;
@@ -28,6 +29,10 @@ struct EngineOption {
   // having left everything as it was.
   std::function<void(int)> apply;
   int value = 0;
+  // String options only.
+  std::string defaultText;
+  std::function<void(const std::string&)> applyText;
+  std::string text;
 };
 
 class Options {
@@ -36,6 +41,8 @@ class Options {
   void addSpin(std::string name, int defaultValue, int min, int max,
                std::function<void(int)> apply);
   void addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply);
+  void addString(std::string name, std::string defaultValue,
+                 std::function<void(const std::string&)> apply);
 
   // The "option name ... type ..." lines of the uci reply, in registration order.
   std::vector<std::string> declarationLines() const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <new>
 #include <string>
@@ -14,6 +15,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "egdb/database.h"
 #include "protocol/diagram.h"
 #include "protocol/parse.h"
 #include "protocol/reply.h"
@@ -81,6 +83,7 @@ protocol::InfoFields infoFields(const Position& root, const SearchInfo& info, in
   fields.nps = info.nps;
   fields.timeMs = info.timeMs;
   fields.hashfull = info.hashfull;
+  fields.tbhits = info.tbhits;
   fields.pv = pvText(root, info.pv);
   return fields;
 }
@@ -147,6 +150,38 @@ void Session::registerOptions() {
   options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
                    kNoProgressMovesMax,
                    [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
+  const char* defaultDir = std::getenv(kDatabaseEnvironment);
+  options_.addString("EGDBPath", defaultDir ? defaultDir : "", [this](const std::string& dir) {
+    openDatabase(dir, databasePieces_, databaseCacheMb_);
+  });
+  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces, [this](int n) {
+    openDatabase(databaseDir_, n, databaseCacheMb_);
+  });
+  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb, [this](int mb) {
+    openDatabase(databaseDir_, databasePieces_, mb);
+  });
+}
+
+// A damaged slice is left out (the rest is used) and named in an "info string"; a folder that
+// does not exist is refused. The default from the environment never fails a session: a bad
+// one just means no database.
+void Session::openDatabase(const std::string& dir, int pieces, int cacheMb) {
+  std::shared_ptr<egdb::Database> db;
+  if (!dir.empty()) {
+    try {
+      db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
+    } catch (const std::exception& e) {
+      if (options_.value("EGDBCache")) throw OptionRejected(e.what());  // not while registering
+    }
+  }
+  databaseDir_ = dir;
+  databasePieces_ = pieces;
+  databaseCacheMb_ = cacheMb;
+  searchOptions_.database = db;
+  searchOptions_.databasePieces = db ? std::min(pieces, db->largestSlice()) : 0;
+  applySearchOptions();
+  if (db)
+    for (const std::string& error : db->errors()) reply(protocol::infoStringLine(error));
 }
 
 void Session::applySearchOptions() { searcher_.setOptions(searchOptions_); }

@@ -28,6 +28,14 @@ namespace damiera {
 inline constexpr std::string_view kNoProgressOption = "NoProgressMoves";
 inline constexpr int kNoProgressMovesMax = 1000;
 
+// Endgame database options (docs/egdb.md).
+inline constexpr int kDefaultDatabasePieces = 6;
+inline constexpr int kMaxDatabasePieces = 9;
+inline constexpr int kDefaultDatabaseCacheMb = 64;
+inline constexpr int kMaxDatabaseCacheMb = 65536;
+// The environment variable that gives EGDBPath its default (tools/run sets it).
+inline constexpr const char* kDatabaseEnvironment = "DAMIERA_EGDB";
+
 class Session {
  public:
   using Sink = std::function<void(std::string_view line)>;
@@ -67,6 +75,8 @@ class Session {
   void registerOptions();
   void applySearchOptions();
   void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
+  // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
+  void openDatabase(const std::string& dir, int pieces, int cacheMb);
 
   void reply(std::string_view line) const { sink_(line); }
   void replyError(std::string_view message) const;
@@ -75,6 +85,9 @@ class Session {
   const SessionEnvironment environment_;  // before searcher_, which is made from it
   Game game_;
   SearchOptions searchOptions_;
+  std::string databaseDir_;
+  int databasePieces_ = kDefaultDatabasePieces;
+  int databaseCacheMb_ = kDefaultDatabaseCacheMb;
   // True from a go until its bestmove is written (cleared just before, so a client that
   // answers the bestmove with a new command at once never sees "busy").
   std::atomic<bool> searching_{false};

@@ -2,12 +2,17 @@
 // What a search is asked to do: the limits of one `go` command and the engine options that
 // shape every search (setoption).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/move.h"
 
 namespace damiera {
+
+namespace egdb {
+class Database;
+}
 
 inline constexpr int kDefaultMoveOverheadMs = 30;
 inline constexpr int kMaxMoveOverheadMs = 5000;
@@ -39,6 +44,8 @@ struct SearchOptions {
   int multiPv = kDefaultMultiPv;                // "MultiPV": lines reported per iteration
   int moveOverheadMs = kDefaultMoveOverheadMs;  // "Move Overhead": kept in reserve per move
   bool ponder = false;                          // "Ponder": the GUI may ponder; budget a bit more
+  std::shared_ptr<egdb::Database> database;     // "EGDBPath": endgame database, or none
+  int databasePieces = 0;                       // "EGDBPieces": probe up to this many pieces
 };
 
 }  // namespace damiera

@@ -17,6 +17,12 @@ inline constexpr int kScoreMate = 31000;
 // always stays well inside it.
 inline constexpr int kScoreMateBound = kScoreMate - kMaxPly;
 inline constexpr int kScoreDraw = 0;
+// Endgame database results (src/egdb): a win found in the database at ply p scores
+// kScoreDatabaseWin - p (reported as "score cp", 19872..20000), a loss the negative. Below the
+// mate band (a search-proved result is more certain than nothing, and shorter), far above any
+// evaluation.
+inline constexpr int kScoreDatabaseWin = 20000;
+inline constexpr int kScoreDatabaseBound = kScoreDatabaseWin - kMaxPly;
 
 constexpr int mateInPlies(int ply) { return kScoreMate - ply; }
 constexpr int matedInPlies(int ply) { return -kScoreMate + ply; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/movegen.h"
+#include "search/database_root.h"
 #include "search/timeman.h"
 #include "search/worker.h"
 
@@ -122,6 +123,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   TimeBudget budget =
       computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs, options.ponder);
   std::vector<RootMove> rootMoves = makeRootMoves(root, legal, limits.searchMoves, table);
+  const std::uint64_t rootDatabaseHits = keepDatabaseRootMoves(game, options, rootMoves);
 
   // One legal move on the clock: nothing to think about.
   if (rootMoves.size() == 1 && budget.limited && !limits.infinite) {
@@ -133,6 +135,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
 
   SharedSearch shared(game, limits, options, table, control, callbacks, budget, start);
   shared.rootMoves = std::move(rootMoves);
+  shared.rootDatabaseHits = rootDatabaseHits;
   // On a shared machine, wait for a turn to compute (a stop, or the time running out while
   // waiting, lets the search go on without one: it then ends at once).
   ProcessorShare::Turn turn(context.processors_);

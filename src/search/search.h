@@ -45,6 +45,7 @@ struct SearchInfo {
   std::uint64_t nps = 0;
   std::int64_t timeMs = 0;
   int hashfull = 0;      // permille
+  std::optional<std::uint64_t> tbhits;  // endgame database probes; set when one is in use
   std::vector<Move> pv;  // legal from the searched position, first move first
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/movegen.h"
+#include "egdb/database.h"
 #include "search/eval.h"
 
 namespace damiera {
@@ -72,6 +73,26 @@ std::uint64_t SharedSearch::totalNodes() const {
   std::uint64_t sum = 0;
   for (const Worker* w : workers) sum += w->nodes();
   return sum;
+}
+
+std::uint64_t SharedSearch::totalDatabaseHits() const {
+  std::uint64_t sum = rootDatabaseHits;
+  for (const Worker* w : workers) sum += w->databaseHits();
+  return sum;
+}
+
+std::optional<int> Worker::probeDatabase(const Position& pos, int ply) {
+  egdb::Database* db = shared_.options.database.get();
+  if (!db || popcount(pos.occupied()) > shared_.options.databasePieces || hasCapture(pos))
+    return std::nullopt;
+  const std::optional<egdb::Value> v = db->probe(pos);
+  if (!v) return std::nullopt;
+  databaseHits_.fetch_add(1, std::memory_order_relaxed);
+  // R15: the conversion is the distance-th ply from here; if the no-progress count reaches the
+  // limit first, the game is drawn whatever the database says (docs/egdb.md).
+  if (v->wdl == egdb::Wdl::Draw || noProgress_[ply] + v->distance > shared_.noProgressLimit)
+    return kScoreDraw;
+  return v->wdl == egdb::Wdl::Win ? kScoreDatabaseWin - ply : -(kScoreDatabaseWin - ply);
 }
 
 bool Worker::enterNode(int ply) {
@@ -193,7 +214,11 @@ int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
   if (!enterNode(ply)) return 0;
   // Captures are forced (R6): while the side to move must capture, the position is not quiet
   // and there is nothing to stand on. Once no capture is forced, the evaluation is the score.
-  if (!hasCapture(pos)) return hasStep(pos) ? evaluate(pos) : matedInPlies(ply);  // R13
+  if (!hasCapture(pos)) {
+    if (!hasStep(pos)) return matedInPlies(ply);  // R13
+    if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
+    return evaluate(pos);
+  }
   if (ply >= kMaxPly - 1) return evaluate(pos);
 
   const bool pvNode = beta - alpha > 1;
@@ -231,6 +256,8 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   alpha = std::max(alpha, matedInPlies(ply));
   beta = std::min(beta, mateInPlies(ply + 1));
   if (alpha >= beta) return alpha;
+
+  if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
 
   TranspositionTable& table = shared_.table;
   const std::uint64_t key = pos.key();
@@ -442,6 +469,7 @@ void Worker::report(int depth) {
     info.timeMs = ms;
     info.nps = nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1));
     info.hashfull = hashfull;
+    if (shared_.options.database) info.tbhits = shared_.totalDatabaseHits();
     info.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
     shared_.callbacks.onInfo(info);
   }

@@ -74,6 +74,7 @@ struct SharedSearch {
 
   bool aborted() const { return abort.load(std::memory_order_relaxed); }
   std::uint64_t totalNodes() const;
+  std::uint64_t totalDatabaseHits() const;
   std::int64_t elapsedSinceStartMs() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start)
@@ -92,6 +93,7 @@ struct SharedSearch {
   TimeManager time;
   const std::chrono::steady_clock::time_point start;
   std::vector<RootMove> rootMoves;  // the starting list every worker copies
+  std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;
   // The main worker's turn on a shared machine (a server): it yields it at polls when its
   // quantum is over (helpers compute in the main worker's turn).
@@ -126,6 +128,7 @@ class Worker {
   void reportFinalIfChanged();
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t databaseHits() const { return databaseHits_.load(std::memory_order_relaxed); }
   const std::vector<RootMove>& rootMoves() const { return rootMoves_; }
   int completedDepth() const { return completedDepth_; }
 
@@ -144,6 +147,9 @@ class Worker {
   bool ponderhitPending() const;
   bool aborted() const { return shared_.aborted(); }
   bool isDraw(const Position& pos, int ply) const;
+  // The endgame database's score of a quiet position within its pieces (no capture pending:
+  // those are left out of the files), from the side to move; nullopt when not covered.
+  std::optional<int> probeDatabase(const Position& pos, int ply);
   bool isRepetition(int ply) const;
   void enter(int ply, const Position& child, bool progress) {
     keys_[rootIndex_ + ply + 1] = child.key();
@@ -173,6 +179,7 @@ class Worker {
   std::array<int, kMaxPly + 2> pvLength_{};
   std::array<std::array<Move, 2>, kMaxPly + 2> killers_;
   std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> databaseHits_{0};
   int pollCountdown_ = kPollIntervalNodes;
   int selDepth_ = 0;
   int completedDepth_ = 0;

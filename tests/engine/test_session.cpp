@@ -42,7 +42,7 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 9);
+  REQUIRE(replies.size() == 12);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
   CHECK(Lines(replies.begin() + 2, replies.end()) ==
@@ -51,7 +51,10 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name MultiPV type spin default 1 min 1 max 64",
               "option name Ponder type check default false",
               "option name Move Overhead type spin default 30 min 0 max 5000",
-              "option name NoProgressMoves type spin default 40 min 1 max 1000", "uciok"});
+              "option name NoProgressMoves type spin default 40 min 1 max 1000",
+              "option name EGDBPath type string default <empty>",
+              "option name EGDBPieces type spin default 6 min 0 max 9",
+              "option name EGDBCache type spin default 64 min 1 max 65536", "uciok"});
 }
 
 TEST_CASE("isready, ucinewgame, quit and blank lines", "[session]") {
