@@ -159,3 +159,13 @@ TEST_CASE("egdb files: one process per plan step gives the one-shot build's file
   for (const auto& e : fs::directory_iterator(dir.path))
     CHECK(e.path().extension() == ".egdb");  // no temporary left behind
 }
+
+TEST_CASE("egdb files: --help is what docs/egdb.md shows", "[egdb]") {
+  const std::string doc = readFile(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "egdb.md");
+  const std::size_t begin = doc.find("```\nUsage: damiera-egdb");
+  REQUIRE(begin != std::string::npos);
+  const std::size_t end = doc.find("```", begin + 3);
+  const Run help = run("--help");
+  CHECK(help.status == 0);
+  CHECK(help.output == doc.substr(begin + 4, end - begin - 4));
+}

@@ -38,6 +38,8 @@ Commands:
   probe --dir DIR FEN                        value of a position and of each legal move
   plan --pieces N                            slices in build order, dependencies, sizes
   bench --dir DIR [--pieces N] [--probes K] [--cache MB]  probes per second
+  sample --dir DIR --pieces N [--probes K]   K random won positions of exactly N pieces
+                                             (no capture pending, White to move), as FENs
   --help                                     this text
 
 Slice names: WMWK-BMBK, e.g. 21-10 = White 2 men 1 king, Black 1 man 0 kings.
@@ -373,6 +375,32 @@ int bench(const Args& a) {
   return 0;
 }
 
+// Random won positions for conversion tests (tools/egdb/conversion.py): White to move, no
+// capture pending, at least 5 plies from the conversion (quick ones test nothing).
+int sample(const Args& a) {
+  if (a.dir.empty() || !a.pieces) usage("sample needs --dir DIR and --pieces N");
+  Database db(a.dir, a.pieces, std::uint64_t(a.cacheMb) << 20);
+  std::vector<Material> slices;
+  for (const Material& m : slicesUpTo(a.pieces))
+    if (m.pieces() == a.pieces) slices.push_back(m);
+  std::mt19937_64 rng(2026);
+  for (long found = 0; found < a.probes;) {
+    const Material m = slices[rng() % slices.size()];
+    const SliceIndex index(m);
+    const Position pos = toPosition(index.board(rng() % index.size()));
+    if (hasCapture(pos)) continue;
+    const std::optional<Value> v = db.probe(pos);
+    if (!v) {
+      std::cerr << "damiera-egdb: error: slice " << m.name() << " is not in " << a.dir << '\n';
+      return 1;
+    }
+    if (v->wdl != Wdl::Win || v->distance < 5) continue;
+    std::printf("%s %s\n", formatFen(pos).c_str(), describe(*v).c_str());
+    ++found;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -383,6 +411,7 @@ int main(int argc, char** argv) {
     if (a.command == "probe") return probe(a);
     if (a.command == "plan") return plan(a);
     if (a.command == "bench") return bench(a);
+    if (a.command == "sample") return sample(a);
   } catch (const std::exception& e) {
     std::cerr << "damiera-egdb: error: " << e.what() << '\n';
     return 1;
