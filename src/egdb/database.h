@@ -14,12 +14,13 @@
 #include "egdb/block_cache.h"
 #include "egdb/board.h"
 #include "egdb/material.h"
+#include "egdb/prober.h"
 #include "egdb/storage.h"
 #include "egdb/value.h"
 
 namespace damiera::egdb {
 
-class Database {
+class Database : public Prober {
  public:
   // Opens every slice up to maxPieces found in `dir`. A damaged file is left out and named in
   // errors(); the other slices are used.
@@ -34,7 +35,7 @@ class Database {
 
   // The value for the side to move, or nullopt when a slice it needs is missing or damaged.
   // Positions where the side to move must capture are resolved through the captures.
-  std::optional<Value> probe(const Position& pos);
+  std::optional<Value> probe(const Position& pos) override;
 
   std::uint64_t blockReads() const { return blockReads_; }
 

@@ -17,19 +17,6 @@ inline Material materialOf(const Board& b) {
           popcount(b.black & b.kings)};
 }
 
-// The value of the position after a move, seen by the side that made the move.
-inline Value fromMover(const Value& child) {
-  switch (child.wdl) {
-    case Wdl::Win:
-      return {Wdl::Loss, child.distance};
-    case Wdl::Loss:
-      return {Wdl::Win, child.distance};
-    case Wdl::Draw:
-      break;
-  }
-  return {};
-}
-
 // The value of a position where every legal move converts (all captures, R6), from the values
 // of the positions they lead to: a conversion at the first ply, distance 1.
 template <class ChildValue>

@@ -18,9 +18,21 @@ struct Value {
   Wdl wdl = Wdl::Draw;
   int distance = 0;  // DTC in plies; 0 for draws and for a loss with no move left (R13)
 
-  // The value one ply earlier, for the side that moved into this position.
   friend bool operator==(const Value&, const Value&) = default;
 };
+
+// The value of the position after a move, seen by the side that made the move.
+inline Value fromMover(const Value& child) {
+  switch (child.wdl) {
+    case Wdl::Win:
+      return {Wdl::Loss, child.distance};
+    case Wdl::Loss:
+      return {Wdl::Win, child.distance};
+    case Wdl::Draw:
+      break;
+  }
+  return {};
+}
 
 std::string describe(const Value& v);  // "win 7", "loss 0", "draw"
 

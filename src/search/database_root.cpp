@@ -2,14 +2,13 @@
 
 #include <optional>
 
-#include "egdb/database.h"
-#include "egdb/resolve.h"
+#include "egdb/prober.h"
 
 namespace damiera {
 
 std::uint64_t keepDatabaseRootMoves(const Game& game, const SearchOptions& options,
                                     std::vector<RootMove>& moves) {
-  egdb::Database* db = options.database.get();
+  egdb::Prober* db = options.database.get();
   const Position& root = game.position();
   if (!db || moves.empty() || popcount(root.occupied()) > options.databasePieces) return 0;
 

@@ -11,7 +11,7 @@
 namespace damiera {
 
 namespace egdb {
-class Database;
+class Prober;
 }
 
 inline constexpr int kDefaultMoveOverheadMs = 30;
@@ -44,7 +44,7 @@ struct SearchOptions {
   int multiPv = kDefaultMultiPv;                // "MultiPV": lines reported per iteration
   int moveOverheadMs = kDefaultMoveOverheadMs;  // "Move Overhead": kept in reserve per move
   bool ponder = false;                          // "Ponder": the GUI may ponder; budget a bit more
-  std::shared_ptr<egdb::Database> database;     // "EGDBPath": endgame database, or none
+  std::shared_ptr<egdb::Prober> database;       // "EGDBPath": endgame database, or none
   int databasePieces = 0;                       // "EGDBPieces": probe up to this many pieces
 };
 

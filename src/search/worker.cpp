@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/movegen.h"
-#include "egdb/database.h"
+#include "egdb/prober.h"
 #include "search/eval.h"
 
 namespace damiera {
@@ -82,7 +82,7 @@ std::uint64_t SharedSearch::totalDatabaseHits() const {
 }
 
 std::optional<int> Worker::probeDatabase(const Position& pos, int ply) {
-  egdb::Database* db = shared_.options.database.get();
+  egdb::Prober* db = shared_.options.database.get();
   if (!db || popcount(pos.occupied()) > shared_.options.databasePieces || hasCapture(pos))
     return std::nullopt;
   const std::optional<egdb::Value> v = db->probe(pos);
