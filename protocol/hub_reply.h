@@ -1,6 +1,6 @@
 #pragma once
-// The Hub protocol's reply lines, and the translation of the native replies of a search
-// (`info ...`, `bestmove ...`, `error ...`) into them.
+// The Hub protocol's reply lines, built from typed fields (engine/hub_session.cpp fills them
+// from the engine's reports).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,12 +49,5 @@ std::string infoLine(const Info& info);
 
 // "done [move=<m> [ponder=<m>]]": a bare "done" when there was no legal move.
 std::string doneLine(std::string_view move, std::string_view ponder);
-
-// The Hub line for a native reply line, or nothing when it has no Hub counterpart (readyok,
-// uciok, id, option, ...). root is the position the search started from: the moves of an info
-// pv and of a bestmove are converted from there. A move that does not convert (which a correct
-// engine never produces) ends the pv there; a bestmove that does not convert becomes a bare
-// "done", so the client still gets its one done.
-std::optional<std::string> translateNativeReply(std::string_view nativeLine, const Position& root);
 
 }  // namespace damiera::protocol::hub

@@ -121,9 +121,10 @@ std::string perftRootLine(const PerftDivideEntry& entry) {
 }
 
 std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,
-                             std::uint64_t nodesPerSecond) {
-  return "perft " + std::to_string(depth) + " nodes " + std::to_string(nodes) + " time " +
-         std::to_string(milliseconds) + " nps " + std::to_string(nodesPerSecond);
+                             std::uint64_t nodesPerSecond, bool stopped) {
+  return "perft " + std::to_string(depth) + (stopped ? " stopped" : "") + " nodes " +
+         std::to_string(nodes) + " time " + std::to_string(milliseconds) + " nps " +
+         std::to_string(nodesPerSecond);
 }
 
 std::string infoLine(const InfoFields& info) {
@@ -153,9 +154,10 @@ std::string bestMoveLine(std::string_view move, std::string_view ponder) {
   return line;
 }
 
-std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps) {
-  return "bench nodes " + std::to_string(nodes) + " time " + std::to_string(milliseconds) +
-         " nps " + std::to_string(nps);
+std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps,
+                      bool stopped) {
+  return std::string(stopped ? "bench stopped" : "bench") + " nodes " + std::to_string(nodes) +
+         " time " + std::to_string(milliseconds) + " nps " + std::to_string(nps);
 }
 
 std::string fenLine(std::string_view fen) {

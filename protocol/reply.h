@@ -22,9 +22,6 @@ inline std::string quoted(std::string_view text) { return quoteInput(text); }
 // not printable ASCII is escaped here too (printableText), whatever built the message.
 std::string errorLine(std::string_view message);
 
-// The reply of a stdio or TCP transport to a line longer than it accepts.
-inline constexpr std::string_view kLineTooLongError = "error line too long";
-
 std::string idNameLine(std::string_view name, std::string_view version);
 std::string idAuthorLine(std::string_view author);
 // UCI declaration of an integer option: "option name <id> type spin default <d> min <a> max <b>".
@@ -45,10 +42,11 @@ std::string resultLine(const GameResult& result);
 // Why a finished game takes no more moves: "the game is over (1/2-1/2 repetition, R14)".
 std::string gameOverText(const GameResult& result);
 
-// Perft: "<move> <count>" per root move, then the total with its speed.
+// Perft: "<move> <count>" per root move, then the total with its speed:
+// "perft <depth> [stopped] nodes <N> time <ms> nps <N>" (stopped: the moves counted so far).
 std::string perftRootLine(const PerftDivideEntry& entry);
 std::string perftSummaryLine(int depth, std::uint64_t nodes, std::uint64_t milliseconds,
-                             std::uint64_t nodesPerSecond);
+                             std::uint64_t nodesPerSecond, bool stopped = false);
 
 // One search report, already in text: the search layer converts its moves and scores.
 struct InfoFields {
@@ -72,8 +70,9 @@ std::string infoLine(const InfoFields& info);
 // "bestmove <move> [ponder <move>]", or "bestmove none" when there is no legal move.
 std::string bestMoveLine(std::string_view move, std::string_view ponder);
 
-// "bench nodes <N> time <ms> nps <N>"
-std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps);
+// "bench [stopped] nodes <N> time <ms> nps <N>" (stopped: the positions searched so far)
+std::string benchLine(std::uint64_t nodes, std::int64_t milliseconds, std::uint64_t nps,
+                      bool stopped = false);
 
 std::string fenLine(std::string_view fen);
 // "key <16 lowercase hex digits>"

@@ -13,10 +13,10 @@
 #include "engine/hub_session.h"
 #include "engine/native_line_session.h"
 #include "protocol/hub_syntax.h"
+#include "protocol/reply.h"
 #include "search/limits.h"
 #include "search/tt.h"
 #include "server/analysis_server.h"
-#include "server/hub_stdio.h"
 #include "server/stdio_loop.h"
 #include "server/tcp_auth.h"
 #include "server/tcp_config.h"
@@ -196,8 +196,11 @@ int main(int argc, char* argv[]) {
           },
           std::cout);
     }
-    if (hub) return damiera::server::runHubStdioLoop(std::cin, std::cout);
-    return damiera::server::runStdioLoop(std::cin, std::cout);
+    if (hub)
+      return damiera::server::runStdioLoop(std::cin, std::cout, damiera::hubLineSessionFactory(),
+                                           damiera::protocol::hub::errorLine);
+    return damiera::server::runStdioLoop(std::cin, std::cout, damiera::nativeLineSessionFactory(),
+                                         damiera::protocol::errorLine);
   } catch (const std::exception& e) {
     std::cerr << "damiera: " << e.what() << '\n';
     return 1;

@@ -6,7 +6,6 @@
 #include <utility>
 #include <variant>
 
-#include "core/fen.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "protocol/hub_notation.h"
@@ -56,6 +55,32 @@ Parsed<std::string> nativeValue(const HubParam& param, std::string_view value) {
 
 std::int64_t milliseconds(double seconds) { return std::llround(seconds * 1000.0); }
 
+// A move in Hub notation, or empty when it is not legal in pos (which a correct search never
+// reports: never print an illegal move).
+std::string hubMove(const Position& pos, const Move& m) {
+  if (damiera::formatMove(pos, m).empty()) return {};
+  return hub::formatMove(m);
+}
+
+hub::Info hubInfo(const Position& root, const SearchInfo& info, int multiPv) {
+  hub::Info line;
+  line.depth = info.depth;
+  line.selDepth = info.selDepth;
+  line.multiPv = multiPv > 1 ? info.multiPv : 0;
+  line.score = hub::scoreInMen(info.score.kind == ReportedScore::Kind::Mate, info.score.value);
+  line.nodes = info.nodes;
+  line.seconds = static_cast<double>(info.timeMs) / 1000.0;
+  line.megaNodesPerSecond = static_cast<double>(info.nps) / 1e6;
+  Position pos = root;
+  for (const Move& m : info.pv) {
+    std::string move = hubMove(pos, m);
+    if (move.empty()) break;
+    line.pv.push_back(std::move(move));
+    pos = pos.after(m);
+  }
+  return line;
+}
+
 }  // namespace
 
 const std::vector<HubParam>& hubParams() {
@@ -72,8 +97,24 @@ const std::vector<HubParam>& hubParams() {
 }
 
 HubSession::HubSession(Sink sink, SessionEnvironment environment)
-    : sink_(std::move(sink)),
-      session_([this](std::string_view line) { onNativeReply(line); }, std::move(environment)) {}
+    : sink_(std::move(sink)), engine_(reports(), std::move(environment)) {}
+
+EngineReports HubSession::reports() {
+  EngineReports reports;
+  reports.onInfo = [this](const Position& root, const SearchInfo& info) {
+    reply(hub::infoLine(hubInfo(root, info, engine_.multiPv())));
+  };
+  reports.onResult = [this](const Position& root, const SearchResult& result) {
+    std::string best, ponder;
+    if (result.bestMove) {
+      best = hubMove(root, *result.bestMove);
+      if (!best.empty() && result.ponderMove)
+        ponder = hubMove(root.after(*result.bestMove), *result.ponderMove);
+    }
+    reply(hub::doneLine(best, ponder));
+  };
+  return reports;
+}
 
 SessionFlow HubSession::handleLine(std::string_view line) {
   if (hub::isBlankLine(line)) return SessionFlow::Continue;
@@ -90,7 +131,7 @@ SessionFlow HubSession::execute(const hub::Hello&) {
   reply(hub::paramLine(
       {"variant", std::string(kHubVariant), "enum", {}, {}, std::string(kHubVariant)}));
   for (const HubParam& param : hubParams()) {
-    const std::optional<int> value = session_.options().value(param.nativeName);
+    const std::optional<int> value = engine_.options().value(param.nativeName);
     if (!value) continue;  // not an option of this Session: nothing to declare
     if (param.type == HubParam::Type::Bool)
       reply(hub::paramLine(
@@ -122,7 +163,7 @@ SessionFlow HubSession::execute(const hub::SetParam& command) {
     return SessionFlow::Continue;
   }
   if (refuseWhileSearching("set-param")) return SessionFlow::Continue;
-  forward(protocol::SetOption{std::string(param->nativeName), *value.value});
+  refused(engine_.setOption(param->nativeName, *value.value));
   return SessionFlow::Continue;
 }
 
@@ -133,10 +174,7 @@ SessionFlow HubSession::execute(const hub::Init&) {
 
 SessionFlow HubSession::execute(const hub::NewGame&) {
   if (refuseWhileSearching("new-game")) return SessionFlow::Continue;
-  if (forward(protocol::NewGame{})) {
-    position_ = Position::start();
-    level_ = {};
-  }
+  if (!refused(engine_.newGame())) level_ = {};
   return SessionFlow::Continue;
 }
 
@@ -145,17 +183,14 @@ SessionFlow HubSession::execute(const hub::Ping&) {
   return SessionFlow::Continue;
 }
 
-// A running search is stopped and waited for when the native Session is destroyed; its done
-// is still written.
+// A running search is stopped and waited for when the Engine is destroyed; its done is still
+// written.
 SessionFlow HubSession::execute(const hub::Quit&) { return SessionFlow::Quit; }
 
 SessionFlow HubSession::execute(const hub::Pos& command) {
   if (refuseWhileSearching("pos")) return SessionFlow::Continue;
-  protocol::SetPosition position;
-  position.fen = formatFen(command.start);
-  // The game as the native session will play it, to refuse a move after its end in Hub words
-  // (every finished game alike, R13..R15; the native session would refuse it too).
-  Game game(command.start, session_.game().noProgressLimitPlies());
+  // The game, refusing a move after its end in Hub words (every finished game alike, R13..R15).
+  Game game(command.start, engine_.game().noProgressLimitPlies());
   for (std::size_t i = 0; i < command.moves.size(); ++i) {
     const PathMove& move = command.moves[i];
     if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing) {
@@ -164,14 +199,10 @@ SessionFlow HubSession::execute(const hub::Pos& command) {
                  protocol::gameOverText(over));
       return SessionFlow::Continue;
     }
-    position.moves.push_back(formatMove(move));
-    game.play(move.move);
+    game.play(move.move);  // legal: checked by the parser
   }
-  const Position end = game.position();
-  if (forward(position)) {
-    position_ = end;
-    level_ = {};  // as in Scan: a level belongs to the search that follows its position
-  }
+  // As in Scan: a level belongs to the search that follows its position.
+  if (!refused(engine_.setGame(std::move(game)))) level_ = {};
   return SessionFlow::Continue;
 }
 
@@ -180,104 +211,65 @@ SessionFlow HubSession::execute(const hub::Level& command) {
   return SessionFlow::Continue;
 }
 
-protocol::Go HubSession::nativeGo(hub::GoMode mode) const {
-  protocol::Go go;
+SearchLimits HubSession::searchLimits(hub::GoMode mode) const {
+  SearchLimits limits;
   if (mode == hub::GoMode::Analyze) {
-    go.infinite = true;
-    return go;
+    limits.infinite = true;
+    return limits;
   }
-  go.ponder = mode == hub::GoMode::Ponder;
+  limits.ponder = mode == hub::GoMode::Ponder;
+  // A go without any level limit thinks kHubDefaultMoveTimeSeconds, not until stop.
   hub::Level level = level_;
   const bool anyLimit =
       level.infinite || level.depth || level.nodes || level.moveTime || level.time;
   if (!anyLimit) level.moveTime = kHubDefaultMoveTimeSeconds;
-  go.infinite = level.infinite;
-  go.depth = level.depth;
-  go.nodes = level.nodes;
-  if (level.moveTime) go.moveTime = std::max<std::int64_t>(1, milliseconds(*level.moveTime));
+  limits.depth = level.depth.value_or(0);
+  limits.nodes = level.nodes.value_or(0);
+  if (level.moveTime)
+    limits.moveTimeMs = std::max<std::int64_t>(1, milliseconds(*level.moveTime));
   if (level.time) {
     // Scan adds the increment before every move: the clock in hand is time + inc, and each
-    // later move brings inc again, which is what a native (UCI) increment means.
+    // later move brings inc again, which is what a UCI increment means.
     const double increment = level.increment.value_or(0.0);
-    const std::int64_t clock = milliseconds(*level.time + increment);
-    if (position_.sideToMove() == Color::White) {
-      go.whiteTime = clock;
-      go.whiteIncrement = milliseconds(increment);
-    } else {
-      go.blackTime = clock;
-      go.blackIncrement = milliseconds(increment);
-    }
-    if (level.moves && *level.moves > 0) go.movesToGo = level.moves;
+    const int side = static_cast<int>(engine_.game().position().sideToMove());
+    limits.timeMs[side] = milliseconds(*level.time + increment);
+    limits.incrementMs[side] = milliseconds(increment);
+    if (level.moves && *level.moves > 0) limits.movesToGo = *level.moves;
   }
-  return go;
+  limits.infinite = level.infinite;
+  return limits;
 }
 
 SessionFlow HubSession::execute(const hub::Go& command) {
   if (refuseWhileSearching("go")) return SessionFlow::Continue;
-  const protocol::Go go = nativeGo(command.mode);
-  {
-    const std::lock_guard lock(mutex_);
-    searchRoot_ = position_;
-    searching_ = true;
-    ++searchesStarted_;
-  }
-  if (!forward(go)) {  // no search started, so no done will come
-    const std::lock_guard lock(mutex_);
-    searching_ = false;
-    --searchesStarted_;
-  }
+  refused(engine_.go(searchLimits(command.mode)));
   level_ = {};  // as in Scan: each go has its own level
   return SessionFlow::Continue;
 }
 
 SessionFlow HubSession::execute(const hub::PonderHit&) {
-  forward(protocol::PonderHit{});
+  engine_.ponderhit();
   return SessionFlow::Continue;
 }
 
 // Returns once the search's done is written, so the next pos and go find the engine idle.
 SessionFlow HubSession::execute(const hub::Stop&) {
-  forward(protocol::Stop{});
-  std::unique_lock lock(mutex_);
-  doneWritten_.wait(lock, [this] { return donesWritten_ == searchesStarted_; });
+  engine_.stop();
   return SessionFlow::Continue;
 }
 
 SessionFlow HubSession::execute(const hub::Ignored&) { return SessionFlow::Continue; }
 
-bool HubSession::forward(const protocol::Command& command) {
-  nativeError_.store(false);
-  session_.handle(command);
-  return !nativeError_.load();
-}
-
 bool HubSession::refuseWhileSearching(std::string_view command) {
-  {
-    const std::lock_guard lock(mutex_);
-    if (!searching_) return false;
-  }
+  if (!engine_.busy()) return false;
   replyError(std::string(command) + ": busy, a search is running (send stop first)");
   return true;
 }
 
-void HubSession::onNativeReply(std::string_view line) {
-  const bool isDone = line.starts_with("bestmove");
-  if (line.starts_with("error")) nativeError_.store(true);
-  Position root;
-  {
-    const std::lock_guard lock(mutex_);
-    root = searchRoot_;
-    if (isDone) searching_ = false;  // before the done, so an answer to it never sees "busy"
-  }
-  if (const std::optional<std::string> hubLine = hub::translateNativeReply(line, root))
-    reply(*hubLine);
-  if (isDone) {
-    {
-      const std::lock_guard lock(mutex_);
-      ++donesWritten_;
-    }
-    doneWritten_.notify_all();
-  }
+bool HubSession::refused(const Refused& refusal) const {
+  if (!refusal) return false;
+  replyError(refusal->message);
+  return true;
 }
 
 void HubSession::replyError(std::string_view message) const { reply(hub::errorLine(message)); }

@@ -1,38 +1,34 @@
 #pragma once
-// The Hub dialect (Scan's protocol, version 2) over the native Session: a HubSession parses Hub
-// lines (protocol/hub_command.h), turns them into native commands for a Session it owns, and
-// turns the Session's replies (some from the search thread) back into Hub lines. The game,
-// the options and the search are the native ones; only the words differ.
+// The Hub dialect (Scan's protocol, version 2) as a front-end over the engine: a HubSession
+// parses Hub lines (protocol/hub_command.h) into typed calls of its Engine (engine/engine.h)
+// and formats the engine's reports as Hub lines (protocol/hub_reply.h). The game, the options
+// and the search are the engine's, the same the native Session drives; no native text is made
+// or read on the way.
 //
-//   Hub                                  native
-//   hub                                  (id, param and wait lines built here)
-//   set-param name=N value=V             setoption name <option> value V   (table below)
+//   Hub                                  engine
+//   hub                                  (id, param and wait lines from the engine's options)
+//   set-param name=N value=V             setOption(<option>, V)   (table below)
 //   init                                 (answered "ready" here)
-//   new-game                             ucinewgame
-//   pos pos=P moves="..."                position fen <FEN of P> moves <full-path moves>
+//   new-game                             newGame()
+//   pos pos=P moves="..."                setGame(P and its moves)
 //   level ...                            (kept here for the next go)
-//   go think | ponder | analyze          go <limits of the level, else movetime 1000> [ponder] | go
-//   infinite ponder-hit / stop                    ponderhit / stop (stop returns once "done" is
-//   out) ping                                 (answered "pong" here, at once, even while searching)
-//   quit                                 quit
-//   info ... / bestmove X ponder Y       info ... / done move=X' ponder=Y'
-//   error ...                            error message="..."
+//   go think | ponder | analyze          go(limits of the level, else movetime 1 s [ponder]) | go(infinite)
+//   ponder-hit / stop                    ponderhit() / stop() (stop returns once "done" is out)
+//   ping                                 (answered "pong" here, at once, even while searching)
+//   quit                                 (ends the session; the Engine stops its search)
+//   info ... / done move=X ponder=Y      SearchInfo / SearchResult reports
+//   error message="..."                  a Refusal, or an error of the Hub parser
 //
 // Unknown commands and arguments are ignored (Hub); a malformed known command gets one
 // `error message="..."` and changes nothing. While a search runs, pos, go, new-game and
 // set-param are refused ("busy"): the Hub GUI sends only ping, ponder-hit and stop then.
-#include <atomic>
-#include <condition_variable>
-#include <cstdint>
-#include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/position.h"
+#include "engine/engine.h"
 #include "engine/line_session.h"
-#include "engine/session.h"
+#include "engine/session_environment.h"
 #include "protocol/hub_command.h"
 
 namespace damiera {
@@ -79,31 +75,20 @@ class HubSession : public LineSession {
   SessionFlow execute(const protocol::hub::Stop&);
   SessionFlow execute(const protocol::hub::Ignored&);
 
-  // The native command for a go in the current position with the current level.
-  protocol::Go nativeGo(protocol::hub::GoMode mode) const;
-  // Runs a native command; false if the Session answered it with an error (already relayed).
-  bool forward(const protocol::Command& command);
-  // Replies "busy" and returns true while a search runs.
+  // The limits of a go in the current position with the current level.
+  SearchLimits searchLimits(protocol::hub::GoMode mode) const;
+  EngineReports reports();
+  // Replies "<command>: busy ..." and returns true while a search runs.
   bool refuseWhileSearching(std::string_view command);
-  // The internal sink of the native Session: any thread.
-  void onNativeReply(std::string_view line);
+  // Replies the refusal's error, if any; true if there was one.
+  bool refused(const Refused& refusal) const;
   void reply(std::string_view line) const { sink_(line); }
   void replyError(std::string_view message) const;
 
-  Sink sink_;
-  Position position_ = Position::start();  // where the next go searches (after the last pos)
-  protocol::hub::Level level_;             // for the next go; reset by pos and by each go
-
-  mutable std::mutex mutex_;
-  std::condition_variable doneWritten_;
-  Position searchRoot_;     // the position of the running (or last) search: its pv and move
-  bool searching_ = false;  // from a go until just before its done is written
-  std::uint64_t searchesStarted_ = 0;
-  std::uint64_t donesWritten_ = 0;
-  std::atomic<bool> nativeError_{false};  // set by an error reply during forward()
-
-  // Last: destroyed first, it stops a running search, whose done still needs the members above.
-  Session session_;
+  const Sink sink_;
+  protocol::hub::Level level_;  // for the next go; reset by pos and by each go
+  // Last: destroyed first, it stops a running search, whose done still needs the sink.
+  Engine engine_;
 };
 
 // For the transports (`damiera hub`, `--protocol hub`): makes a fresh HubSession per client;

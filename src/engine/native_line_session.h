@@ -15,10 +15,7 @@ class NativeLineSession final : public LineSession {
   explicit NativeLineSession(Sink sink, SessionEnvironment environment = {})
       : session_(std::move(sink), std::move(environment)) {}
 
-  SessionFlow handleLine(std::string_view line) override {
-    return session_.handleLine(line) == Session::Flow::Quit ? SessionFlow::Quit
-                                                            : SessionFlow::Continue;
-  }
+  SessionFlow handleLine(std::string_view line) override { return session_.handleLine(line); }
 
  private:
   Session session_;

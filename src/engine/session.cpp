@@ -28,23 +28,6 @@ namespace damiera {
 
 namespace {
 
-constexpr int kPliesPerMovePair = 2;
-
-// Elapsed time and speed for the perft summary; microseconds so that a fast perft still gets
-// a meaningful speed rather than a division by zero.
-struct Timing {
-  std::uint64_t milliseconds;
-  std::uint64_t nodesPerSecond;
-};
-
-Timing timingSince(std::chrono::steady_clock::time_point start, std::uint64_t nodes) {
-  const auto elapsed = std::chrono::steady_clock::now() - start;
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
-  const std::uint64_t safeMicros = micros > 0 ? static_cast<std::uint64_t>(micros) : 1;
-  const double perSecond = static_cast<double>(nodes) * 1e6 / static_cast<double>(safeMicros);
-  return {safeMicros / 1000, static_cast<std::uint64_t>(perSecond)};
-}
-
 // Commands that change what a running search works on, or compete with it for the CPU.
 template <class C>
 constexpr bool kBusyWhileSearching =
@@ -116,92 +99,44 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   return Parsed<SearchLimits>::ok(std::move(limits));
 }
 
-std::string overServerLimit(std::string_view command, int depth, int limit) {
-  return std::string(command) + ": depth " + std::to_string(depth) +
-         " is over this server's limit of " + std::to_string(limit);
-}
-
 }  // namespace
 
 Session::Session(Sink sink, SessionEnvironment environment)
-    : sink_(std::move(sink)), environment_(std::move(environment)), searcher_(environment_.search) {
-  registerOptions();
-}
+    : sink_(std::move(sink)), engine_(reports(), std::move(environment)) {}
 
-void Session::registerOptions() {
-  options_.addSpin("Hash", static_cast<int>(kDefaultHashMb), static_cast<int>(kMinHashMb),
-                   static_cast<int>(kMaxHashMb), [this](int megabytes) { resizeHash(megabytes); });
-  options_.addSpin("Threads", kDefaultThreads, 1, kMaxThreads, [this](int threads) {
-    searchOptions_.threads = threads;
-    applySearchOptions();
-  });
-  options_.addSpin("MultiPV", kDefaultMultiPv, 1, kMaxMultiPv, [this](int lines) {
-    searchOptions_.multiPv = lines;
-    applySearchOptions();
-  });
-  options_.addCheck("Ponder", false, [this](bool on) {
-    searchOptions_.ponder = on;
-    applySearchOptions();
-  });
-  options_.addSpin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs, [this](int ms) {
-    searchOptions_.moveOverheadMs = ms;
-    applySearchOptions();
-  });
-  options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
-                   kNoProgressMovesMax,
-                   [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
-  const char* defaultDir = std::getenv(kDatabaseEnvironment);
-  options_.addString("EGDBPath", defaultDir ? defaultDir : "", [this](const std::string& dir) {
-    openDatabase(dir, databasePieces_, databaseCacheMb_);
-  });
-  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces, [this](int n) {
-    openDatabase(databaseDir_, n, databaseCacheMb_);
-  });
-  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb, [this](int mb) {
-    openDatabase(databaseDir_, databasePieces_, mb);
-  });
-}
-
-// A damaged slice is left out (the rest is used) and named in an "info string"; a folder that
-// does not exist is refused. The default from the environment never fails a session: a bad
-// one just means no database.
-void Session::openDatabase(const std::string& dir, int pieces, int cacheMb) {
-  std::shared_ptr<egdb::Database> db;
-  if (!dir.empty()) {
-    try {
-      db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
-    } catch (const std::exception& e) {
-      if (options_.value("EGDBCache")) throw OptionRejected(e.what());  // not while registering
+EngineReports Session::reports() {
+  EngineReports reports;
+  reports.onInfo = [this](const Position& root, const SearchInfo& info) {
+    reply(protocol::infoLine(infoFields(root, info, engine_.multiPv())));
+  };
+  reports.onResult = [this](const Position& root, const SearchResult& result) {
+    std::string best, ponder;
+    if (result.bestMove) {
+      best = formatMove(root, *result.bestMove);
+      if (result.ponderMove) ponder = formatMove(root.after(*result.bestMove), *result.ponderMove);
     }
-  }
-  databaseDir_ = dir;
-  databasePieces_ = pieces;
-  databaseCacheMb_ = cacheMb;
-  searchOptions_.database = db;
-  searchOptions_.databasePieces = db ? std::min(pieces, db->largestSlice()) : 0;
-  applySearchOptions();
-  if (db)
-    for (const std::string& error : db->errors()) reply(protocol::infoStringLine(error));
+    reply(protocol::bestMoveLine(best, ponder));
+  };
+  reports.onPerftEntry = [this](const PerftDivideEntry& entry) {
+    reply(protocol::perftRootLine(entry));
+  };
+  reports.onPerftDone = [this](const PerftSummary& summary) {
+    reply(protocol::perftSummaryLine(summary.depth, summary.nodes, summary.milliseconds,
+                                     summary.nodesPerSecond, summary.stopped));
+  };
+  reports.onNotice = [this](const std::string& message) {
+    reply(protocol::infoStringLine(message));
+  };
+  reports.onBenchDone = [this](const BenchResult& result) {
+    reply(protocol::benchLine(result.nodes, result.timeMs, result.nps, result.stopped));
+  };
+  return reports;
 }
 
-void Session::applySearchOptions() { searcher_.setOptions(searchOptions_); }
-
-// A size the machine cannot give is refused, not fatal: the table frees its old memory before
-// taking the new, so the old size is taken back (empty) and the option keeps its value.
-void Session::resizeHash(int megabytes) {
-  // The server's one table, shared by every session: sized once (--hash), never by a client.
-  // The value is accepted (GUIs send it) and changes nothing.
-  if (searcher_.tableShared()) return;
-  const auto wanted = static_cast<std::size_t>(megabytes);
-  const std::size_t current = searcher_.table().megabytes();
-  if (wanted == current) return;
-  try {
-    searcher_.resizeHash(wanted);
-  } catch (const std::bad_alloc&) {
-    searcher_.resizeHash(current);
-    throw OptionRejected("not enough memory for Hash " + std::to_string(megabytes) +
-                         " (MB); it stays " + std::to_string(current));
-  }
+bool Session::refused(const Refused& refusal) const {
+  if (!refusal) return false;
+  replyError(refusal->message);
+  return true;
 }
 
 Session::Flow Session::handleLine(std::string_view line) {
@@ -218,7 +153,7 @@ Session::Flow Session::handle(const protocol::Command& command) {
   return std::visit(
       [this](const auto& c) {
         if constexpr (kBusyWhileSearching<std::decay_t<decltype(c)>>) {
-          if (searching_.load()) {
+          if (engine_.busy()) {
             replyError("busy");
             return Flow::Continue;
           }
@@ -231,7 +166,7 @@ Session::Flow Session::handle(const protocol::Command& command) {
 Session::Flow Session::execute(const protocol::Uci&) {
   reply(protocol::idNameLine(kEngineName, kEngineVersion));
   reply(protocol::idAuthorLine(kEngineAuthor));
-  for (const std::string& line : options_.declarationLines()) reply(line);
+  for (const std::string& line : engine_.options().declarationLines()) reply(line);
   reply("uciok");
   return Flow::Continue;
 }
@@ -242,17 +177,16 @@ Session::Flow Session::execute(const protocol::IsReady&) {
 }
 
 Session::Flow Session::execute(const protocol::NewGame&) {
-  game_ = Game(Position::start(), game_.noProgressLimitPlies());
-  searcher_.newGame();
+  refused(engine_.newGame());
   return Flow::Continue;
 }
 
-// A running search is stopped when the session ends (the Searcher's destructor): it still
-// writes its bestmove, then the transport closes.
+// A running job is stopped when the session ends (the Engine's destructor): it still writes
+// its last reply (bestmove, the perft or bench summary), then the transport closes.
 Session::Flow Session::execute(const protocol::Quit&) { return Flow::Quit; }
 
 Session::Flow Session::execute(const protocol::SetOption& command) {
-  if (const auto error = options_.set(command.name, command.value)) replyError(*error);
+  refused(engine_.setOption(command.name, command.value));
   return Flow::Continue;
 }
 
@@ -268,7 +202,7 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
     }
     start = *parsed.value;
   }
-  Game next(start, game_.noProgressLimitPlies());
+  Game next(start, engine_.game().noProgressLimitPlies());
   for (std::size_t i = 0; i < command.moves.size(); ++i) {
     // Every finished game alike: after a draw (R14, R15) as after a win (R13), no move more.
     if (const GameResult over = next.result(); over.outcome != Outcome::Ongoing) {
@@ -284,105 +218,64 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
     }
     next.play(move.value->move);
   }
-  game_ = std::move(next);
+  refused(engine_.setGame(std::move(next)));
   return Flow::Continue;
 }
 
 // The moves `position ... moves` would accept next: none once the game is over (R13..R15).
 Session::Flow Session::execute(const protocol::LegalMoves&) {
-  if (game_.result().outcome != Outcome::Ongoing) {
-    reply(protocol::legalMovesLine({}));
-    return Flow::Continue;
-  }
-  reply(protocol::legalMovesLine(generatePathMoves(game_.position())));
+  reply(protocol::legalMovesLine(engine_.legalMoves()));
   return Flow::Continue;
 }
 
 Session::Flow Session::execute(const protocol::Display&) {
-  const Position& pos = game_.position();
+  const Position& pos = engine_.game().position();
   for (const std::string& line : protocol::diagramLines(pos)) reply(line);
   reply(protocol::fenLine(formatFen(pos)));
   reply(protocol::keyLine(pos.key()));
   return Flow::Continue;
 }
 
+// Counted on the search thread: each root move's line as soon as it is counted, then the
+// summary (stopped: the moves counted so far and "perft <depth> stopped ...").
 Session::Flow Session::execute(const protocol::Perft& command) {
-  if (command.depth > environment_.maxPerftDepth) {
-    replyError(overServerLimit("perft", command.depth, environment_.maxPerftDepth));
-    return Flow::Continue;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  const std::vector<PerftDivideEntry> entries =
-      perftDivide(game_.position(), command.depth, command.mode);
-  std::uint64_t nodes = 0;
-  for (const PerftDivideEntry& entry : entries) nodes += entry.nodes;
-  const Timing timing = timingSince(start, nodes);  // before replying: time the count only
-
-  for (const PerftDivideEntry& entry : entries) reply(protocol::perftRootLine(entry));
-  reply(
-      protocol::perftSummaryLine(command.depth, nodes, timing.milliseconds, timing.nodesPerSecond));
+  PerftSettings settings;  // one thread, no table: the plain figure of the generator
+  settings.mode = command.mode;
+  refused(engine_.perft(command.depth, settings));
   return Flow::Continue;
 }
 
 Session::Flow Session::execute(const protocol::ShowResult&) {
-  reply(protocol::resultLine(game_.result()));
+  reply(protocol::resultLine(engine_.result()));
   return Flow::Continue;
 }
 
 Session::Flow Session::execute(const protocol::Go& command) {
   const auto arrival = std::chrono::steady_clock::now();  // time limits count from here
-  const Position root = game_.position();
-  Parsed<SearchLimits> limits = searchLimits(command, root);
+  const Parsed<SearchLimits> limits = searchLimits(command, engine_.game().position());
   if (!limits) {
     replyError(limits.error);
     return Flow::Continue;
   }
-  // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and
-  // every finished game is alike. Answered here rather than by the search thread, so the
-  // bestmove comes before the reply to whatever the client sends next (a search would still
-  // be "busy" for a moment).
-  if (game_.result().outcome != Outcome::Ongoing) {
-    reply(protocol::bestMoveLine("", ""));
-    return Flow::Continue;
-  }
-
-  SearchCallbacks callbacks;
-  const int multiPv = searchOptions_.multiPv;
-  callbacks.onInfo = [this, root, multiPv](const SearchInfo& info) {
-    reply(protocol::infoLine(infoFields(root, info, multiPv)));
-  };
-  callbacks.onResult = [this, root](const SearchResult& result) {
-    std::string best, ponder;
-    if (result.bestMove) {
-      best = formatMove(root, *result.bestMove);
-      if (result.ponderMove) ponder = formatMove(root.after(*result.bestMove), *result.ponderMove);
-    }
-    // Not busy any more before the client can read the bestmove, so a command it sends in
-    // answer is accepted (the Searcher lets this job finish before it starts another).
-    searching_.store(false);
-    reply(protocol::bestMoveLine(best, ponder));
-  };
-  searching_.store(true);
-  searcher_.start(game_, *limits.value, std::move(callbacks), arrival);
+  refused(engine_.go(*limits.value, arrival));
   return Flow::Continue;
 }
 
-// Outside a search, stop and ponderhit have nothing to act on and are ignored (as in UCI).
-// stop returns once the bestmove is written (a search ends within milliseconds of it), so
+// Outside a job, stop and ponderhit have nothing to act on and are ignored (as in UCI).
+// stop returns once the job's last reply is written (a job ends within milliseconds of it), so
 // the commands a client sends right after it ("stop", "position ...", "go ...") are not busy.
 Session::Flow Session::execute(const protocol::Stop&) {
-  searcher_.stop();
-  searcher_.wait();
+  engine_.stop();
   return Flow::Continue;
 }
 
 Session::Flow Session::execute(const protocol::PonderHit&) {
-  searcher_.ponderhit();
+  engine_.ponderhit();
   return Flow::Continue;
 }
 
 Session::Flow Session::execute(const protocol::Eval&) {
-  const EvalReport report = explainEvaluation(game_.position());
+  const EvalReport report = engine_.evaluation();
   for (const EvalTerm& term : report.terms)
     reply("eval " + evalTermToken(term.name) + " " + std::to_string(term.score));
   reply("eval sum " + std::to_string(report.sum) + " scale " + std::to_string(report.scale) + "/" +
@@ -391,13 +284,7 @@ Session::Flow Session::execute(const protocol::Eval&) {
 }
 
 Session::Flow Session::execute(const protocol::Bench& command) {
-  const int depth = command.depth.value_or(kBenchDefaultDepth);
-  if (depth > environment_.maxBenchDepth) {
-    replyError(overServerLimit("bench", depth, environment_.maxBenchDepth));
-    return Flow::Continue;
-  }
-  const BenchResult result = runBench(depth);
-  reply(protocol::benchLine(result.nodes, result.timeMs, result.nps));
+  refused(engine_.bench(command.depth.value_or(kBenchDefaultDepth)));
   return Flow::Continue;
 }
 

@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "engine/line_session.h"
-#include "protocol/command.h"
 #include "search/searcher.h"
 
 namespace damiera {
@@ -18,10 +17,6 @@ struct SessionEnvironment {
   // accepted (GUIs send it) and changes nothing, and "ucinewgame" clears only the session's
   // own move-ordering histories.
   SearchResources search;
-  // perft and bench run on the thread that handles the session's commands (in a server, an
-  // I/O thread): these keep them short there.
-  int maxPerftDepth = protocol::kMaxPerftDepth;
-  int maxBenchDepth = protocol::kMaxBenchDepth;
 };
 
 // Sessions of one dialect for a transport; every one gets a copy of `environment`.

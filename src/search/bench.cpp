@@ -69,7 +69,8 @@ const std::vector<std::string_view> kPositions = {
 const std::vector<std::string_view>& benchPositions() { return kPositions; }
 
 BenchResult runBench(int depth,
-                     const std::function<void(std::string_view, const SearchResult&)>& onPosition) {
+                     const std::function<void(std::string_view, const SearchResult&)>& onPosition,
+                     SearchControl* control) {
   SearchContext context(std::make_shared<TranspositionTable>(kBenchHashMb));
   SearchLimits limits;
   limits.depth = depth;
@@ -82,9 +83,14 @@ BenchResult runBench(int depth,
     // Each position from scratch, so the signature does not depend on the order.
     context.table().clear();
     context.clearHistories();
-    SearchControl control;
+    SearchControl ownControl;
+    SearchControl& searchControl = control != nullptr ? *control : ownControl;
     const SearchResult result =
-        runSearch(Game(*parsed.value), limits, options, context, control, SearchCallbacks{});
+        runSearch(Game(*parsed.value), limits, options, context, searchControl, SearchCallbacks{});
+    if (searchControl.stopRequested()) {
+      bench.stopped = true;
+      break;
+    }
     bench.nodes += result.nodes;
     ++bench.positions;
     if (onPosition) onPosition(fen, result);

@@ -19,14 +19,18 @@ struct BenchResult {
   std::uint64_t nodes = 0;  // the signature
   std::int64_t timeMs = 0;
   std::uint64_t nps = 0;
+  bool stopped = false;  // ended by its control's stop: the figures are of the positions done
 };
 
 // The built-in positions (FEN, fen.h): openings, middlegames, endings, kings, forced captures.
 const std::vector<std::string_view>& benchPositions();
 
 // Searches every bench position to `depth`. onPosition (optional) sees each one's result.
+// With a control, its stop() ends the bench (a bench 30 runs for hours) after the position
+// being searched: its search stops at once and it is not counted.
 BenchResult runBench(
     int depth = kBenchDefaultDepth,
-    const std::function<void(std::string_view fen, const SearchResult&)>& onPosition = {});
+    const std::function<void(std::string_view fen, const SearchResult&)>& onPosition = {},
+    SearchControl* control = nullptr);
 
 }  // namespace damiera

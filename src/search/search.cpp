@@ -94,6 +94,10 @@ void SearchContext::clearHistories() {
   for (auto& tables : threadTables_) tables->clearHistory();
 }
 
+void SearchContext::releaseHelpersBeyond(int count) {
+  if (helpers_.size() > count) helpers_.resize(count);
+}
+
 ThreadTables& SearchContext::threadTables(int index) {
   while (static_cast<int>(threadTables_.size()) <= index)
     threadTables_.push_back(std::make_unique<ThreadTables>());

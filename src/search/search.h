@@ -107,6 +107,9 @@ class SearchContext {
 
   // ucinewgame: forget the move ordering histories (the table is cleared by its owner).
   void clearHistories();
+  // Threads lowered: the Lazy SMP helper threads beyond `count` end now, not at the next
+  // search (which starts the helpers it needs). Not while a search runs.
+  void releaseHelpersBeyond(int count);
 
   // A server's processors, shared with other sessions' searches (search/processor_share.h);
   // null (the default): the search computes whenever it likes.

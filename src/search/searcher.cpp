@@ -45,7 +45,13 @@ Searcher::~Searcher() {
   wait();
 }
 
-void Searcher::setOptions(const SearchOptions& options) { options_ = options; }
+void Searcher::setOptions(const SearchOptions& options) {
+  stop();
+  wait();
+  options_ = options;
+  const int threads = maxThreads_ > 0 ? std::min(options.threads, maxThreads_) : options.threads;
+  context_.releaseHelpersBeyond(std::max(threads, 1) - 1);
+}
 
 void Searcher::resizeHash(std::size_t megabytes) {
   if (tableShared_) return;  // sized once by its owner; never by one of its users
@@ -69,12 +75,20 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
   if (maxThreads_ > 0) options.threads = std::min(options.threads, maxThreads_);
   SearchLimits capped = limits;
   if (maxDepth_ > 0 && (capped.depth == 0 || capped.depth > maxDepth_)) capped.depth = maxDepth_;
+  startJob(
+      [this, game, capped, options, callbacks = std::move(callbacks),
+       startTime](SearchControl& control) {
+        runSearch(game, capped, options, context_, control, callbacks, startTime);
+      },
+      startTime);
+}
 
+void Searcher::startJob(Job job, std::chrono::steady_clock::time_point startTime) {
+  stop();
+  wait();
   auto control = std::make_shared<SearchControl>();
   auto task = std::make_shared<Task>();
-  task->body = [this, game, capped, options, control, callbacks = std::move(callbacks), startTime] {
-    runSearch(game, capped, options, context_, *control, callbacks, startTime);
-  };
+  task->body = [control, job = std::move(job)] { job(*control); };
   if (maxTimeMs_ > 0) {
     const AlarmClock::Id alarm =
         alarms_->set(startTime + std::chrono::milliseconds(maxTimeMs_),

@@ -64,7 +64,8 @@ class Searcher {
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
 
-  // Options (setoption). They apply from the next start().
+  // Options (setoption). They apply from the next start(); lowering Threads also ends the
+  // helper threads beyond the new count now (it stops and waits for a running search).
   void setOptions(const SearchOptions& options);
   const SearchOptions& options() const { return options_; }
   // "Hash": stops and waits for a running search, then reallocates (clears) the table.
@@ -76,6 +77,12 @@ class Searcher {
 
   void start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
              std::chrono::steady_clock::time_point startTime = std::chrono::steady_clock::now());
+  // Any other long computation (perft, bench) as a job like a search: on the same thread, in
+  // turn with the searches, ended by stop() (its control's stopRequested()) and by the time
+  // cap; wait() returns once it has returned.
+  using Job = std::function<void(SearchControl& control)>;
+  void startJob(Job job,
+                std::chrono::steady_clock::time_point startTime = std::chrono::steady_clock::now());
   void stop();
   void ponderhit();
   void wait();

@@ -23,6 +23,10 @@ inline constexpr std::size_t kDefaultHashMb = 64;
 inline constexpr std::size_t kMinHashMb = 1;
 inline constexpr std::size_t kMaxHashMb = 65536;
 
+// The largest table this machine can hold (3/4 of its physical memory, within the option's
+// range): the Hash option refuses more.
+std::size_t maxHashMbOfThisMachine();
+
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 // A move in 16 bits: bit 15 set for "a move", then the ordinal among the legal moves with the
@@ -51,7 +55,9 @@ class TranspositionTable {
 
   explicit TranspositionTable(std::size_t megabytes = kDefaultHashMb);
 
-  // Reallocates and clears. Not while any search uses the table.
+  // Reallocates and clears, at once whatever the size: the pages are the kernel's zero pages
+  // until touched. Throws std::bad_alloc, having kept the old table, when the memory cannot
+  // be had. Not while any search uses the table.
   void resize(std::size_t megabytes);
   std::size_t megabytes() const { return megabytes_; }
   // Forgets everything (ucinewgame). Not while any search uses the table.
@@ -97,11 +103,18 @@ class TranspositionTable {
   }
 
   struct FreeBuckets {
+    // No default member initialiser: GCC would not see the deleter as default-constructible
+    // inside the unfinished class.
+    FreeBuckets() noexcept : bytes(0) {}
+    explicit FreeBuckets(std::size_t mappedBytes) noexcept : bytes(mappedBytes) {}
+    std::size_t bytes;  // of the mapping
     void operator()(Bucket* buckets) const;
   };
-  static Bucket* allocateBuckets(std::size_t count);
+  using Buckets = std::unique_ptr<Bucket[], FreeBuckets>;
+  // Throws std::bad_alloc when the memory cannot be had.
+  static Buckets allocateBuckets(std::size_t count);
 
-  std::unique_ptr<Bucket[], FreeBuckets> buckets_;
+  Buckets buckets_;
   std::size_t bucketCount_ = 0;
   std::size_t megabytes_ = 0;
   std::atomic<std::uint8_t> generation_{0};

@@ -100,7 +100,14 @@ bool Worker::enterNode(int ply) {
   const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
   nodes_.store(n, std::memory_order_relaxed);
   if (ply > selDepth_) selDepth_ = ply;
-  if (!isMain()) return true;
+  if (!isMain()) {
+    // A helper sees a stop itself rather than waiting for the main thread's next poll: with
+    // many more threads than processors the main thread may wait long for its time slice,
+    // and the helpers would go on computing until then (Threads 256 on 2 cores: 330 ms).
+    if (!shared_.control.stopRequested()) return true;
+    shared_.abort.store(true, std::memory_order_relaxed);
+    return false;
+  }
   // One thread: the node limit is exact, which makes `go nodes` reproducible.
   if (shared_.limits.nodes && !pondering_ && shared_.workers.size() == 1 &&
       n >= shared_.limits.nodes)

@@ -22,8 +22,6 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   environment.search.maxTimeMs = config.maxMoveTimeMs;
   environment.search.alarms = &alarms;
   environment.search.processors = &processors;
-  environment.maxPerftDepth = kServerMaxPerftDepth;
-  environment.maxBenchDepth = kServerMaxBenchDepth;
   return environment;
 }
 

@@ -28,11 +28,6 @@ inline constexpr std::chrono::milliseconds kSearchQuantum{20};
 // The search workers' nice value: a client's isready, legalmoves or stop is answered before a
 // search gets the processor back, however many searches are running.
 inline constexpr int kSearchNiceness = 10;
-// perft runs on an I/O thread: depth 6 stays within milliseconds in ordinary positions and
-// about a second in the most crowded ones (every man a king).
-inline constexpr int kServerMaxPerftDepth = 6;
-// bench on an I/O thread: depth 6 takes tens of milliseconds (and a 16 MB table meanwhile).
-inline constexpr int kServerMaxBenchDepth = 6;
 
 struct AnalysisServerConfig {
   TcpServerConfig tcp;

@@ -1,18 +1,17 @@
 #include "server/stdio_loop.h"
 
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 
-#include "engine/session.h"
-#include "protocol/reply.h"
 #include "server/line_reader.h"
 
 namespace damiera::server {
 
 namespace {
 
-// Writes whole lines, one writer at a time: a search thread and the session will share it.
+// Writes whole lines, one writer at a time: a search thread and the session share it.
 class LineWriter {
  public:
   explicit LineWriter(std::ostream& out) : out_(out) {}
@@ -35,9 +34,11 @@ class LineWriter {
 
 }  // namespace
 
-int runStdioLoop(std::istream& in, std::ostream& out, std::size_t maxLineBytes) {
-  LineWriter writer(out);
-  Session session([&writer](std::string_view line) { writer.write(line); });
+int runStdioLoop(std::istream& in, std::ostream& out, const LineSessionFactory& makeSession,
+                 const ErrorLineFormat& errorLine, std::size_t maxLineBytes) {
+  LineWriter writer(out);  // before the session: a search still writes while it ends
+  const std::unique_ptr<LineSession> session =
+      makeSession([&writer](std::string_view line) { writer.write(line); });
   LineReader reader(in, maxLineBytes);
   std::string line;
   for (;;) {
@@ -45,10 +46,10 @@ int runStdioLoop(std::istream& in, std::ostream& out, std::size_t maxLineBytes) 
       case LineReader::Status::End:
         return 0;
       case LineReader::Status::TooLong:
-        writer.write(protocol::kLineTooLongError);
+        writer.write(errorLine("line too long"));
         break;
       case LineReader::Status::Line:
-        if (session.handleLine(line) == Session::Flow::Quit) return 0;
+        if (session->handleLine(line) == SessionFlow::Quit) return 0;
         break;
     }
     if (!writer.ok()) return 1;

@@ -11,7 +11,8 @@ using damiera::Session;
 
 namespace {
 
-// A session whose replies are collected; say() sends one line and returns what came back.
+// A session whose replies are collected; say() sends one line and returns what came back,
+// with the replies of a perft or bench it started (they come from the search thread).
 class Probe {
  public:
   Probe() : session_([this](std::string_view line) { replies_.emplace_back(line); }) {}
@@ -19,10 +20,11 @@ class Probe {
   std::vector<std::string> say(std::string_view line) {
     replies_.clear();
     lastFlow_ = session_.handleLine(line);
+    session_.waitIdle();
     return replies_;
   }
   std::string fen() const { return damiera::formatFen(session_.game().position()); }
-  const Session& session() const { return session_; }
+  Session& session() { return session_; }
   Session::Flow lastFlow() const { return lastFlow_; }
 
  private:

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,6 +25,7 @@
 #include "engine/session.h"
 #include "search/bench.h"
 #include "search/eval.h"
+#include "search/tt.h"
 
 using damiera::Session;
 using namespace std::chrono_literals;
@@ -60,6 +63,14 @@ class LiveProbe {
     for (const std::string& reply : linesFrom(before))
       if (!startsWith(reply, "info ") && !startsWith(reply, "bestmove ")) own.push_back(reply);
     return own;
+  }
+
+  // say() for a perft or bench: waits until it has run; returns its replies.
+  Lines sayAndFinish(std::string_view line) {
+    const std::size_t before = count();
+    lastFlow_ = session_->handleLine(line);
+    session_->waitIdle();
+    return linesFrom(before);
   }
 
   // Waits for a line matching `pattern` at index `from` or later; its index, or nothing.
@@ -437,7 +448,7 @@ TEST_CASE("during a search, commands that would change it are busy and change no
   // Free again: all of them work.
   CHECK(probe.say("setoption name MultiPV value 2").empty());
   CHECK(probe.session().options().value("MultiPV") == 2);
-  CHECK(probe.say("perft 1").size() == 2);
+  CHECK(probe.sayAndFinish("perft 1").size() == 2);
   CHECK(probe.say("ucinewgame").empty());
   CHECK(probe.fen() == damiera::kStartFen);
 }
@@ -616,7 +627,7 @@ TEST_CASE("eval: one line per term, each a single word, then the sum and the tot
 
 TEST_CASE("bench prints one line whose node count is the search's signature", "[session][bench]") {
   LiveProbe probe;
-  const Lines first = probe.say("bench 2");
+  const Lines first = probe.sayAndFinish("bench 2");
   REQUIRE(first.size() == 1);
   CHECK(std::regex_match(first[0], std::regex("bench nodes \\d+ time \\d+ nps \\d+")));
   const std::string nodes = words(first[0])[2];
@@ -626,7 +637,7 @@ TEST_CASE("bench prints one line whose node count is the search's signature", "[
   probe.say("setoption name Threads value 2");
   probe.say("go depth 3");
   probe.bestMove();
-  CHECK(words(probe.say("bench 2").at(0))[2] == nodes);
+  CHECK(words(probe.sayAndFinish("bench 2").at(0))[2] == nodes);
   CHECK(probe.say("bench 0") == Lines{"error bench: depth must be an integer 1..30, got '0'"});
 }
 
@@ -717,4 +728,100 @@ TEST_CASE("ucinewgame between searches, and stop or ponderhit with nothing runni
   const std::size_t from = probe.count();
   probe.say("go depth 3");
   checkBestMove(probe.bestMove(from), kStart);
+}
+
+TEST_CASE("perft and bench run like a search: isready answered, stop ends them",
+          "[session][perft][bench]") {
+  LiveProbe probe;
+  SECTION("perft 20: counted on the search thread until stop, the summary says stopped") {
+    CHECK(probe.say("perft 20").empty());  // returns at once: hours of counting ahead
+    CHECK(probe.say("isready") == Lines{"readyok"});
+    CHECK(probe.say("perft 1") == Lines{"error busy"});
+    // stop returns once the summary is out: it is the one reply (no root move was done).
+    const Lines stopped = probe.say("stop");
+    REQUIRE(stopped.size() == 1);
+    CHECK(std::regex_match(stopped[0], std::regex("perft 20 stopped nodes 0 time \\d+ nps \\d+")));
+    CHECK(probe.sayAndFinish("perft 1").size() == 8);  // free again
+  }
+  SECTION("bench 30: stopped after the position being searched") {
+    CHECK(probe.say("bench 30").empty());
+    CHECK(probe.say("isready") == Lines{"readyok"});
+    const Lines stopped = probe.say("stop");
+    REQUIRE(stopped.size() == 1);
+    CHECK(std::regex_match(stopped[0], std::regex("bench stopped nodes \\d+ time \\d+ nps \\d+")));
+  }
+  SECTION("the end of the session ends a perft; its summary is still written") {
+    probe.say("perft 20");
+    probe.end();
+    CHECK(probe.countMatching("perft 20 stopped nodes .*") == 1);
+  }
+}
+
+namespace {
+
+// Threads of this test process now.
+std::size_t processThreads() {
+  std::size_t count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/task"))
+    ++count;
+  return count;
+}
+
+// This process's resident memory in MB (VmRSS of /proc/self/status).
+long residentMb() {
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  while (status >> key) {
+    long kb = 0;
+    if (key == "VmRSS:" && status >> kb) return kb / 1024;
+    status.ignore(1 << 16, '\n');
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("Threads lowered releases the helper threads beyond it at once", "[session][options]") {
+  LiveProbe probe;
+  probe.say("setoption name Threads value 8");
+  probe.say("go depth 4");
+  probe.bestMove();
+  const std::size_t withEight = processThreads();
+  probe.say("setoption name Threads value 1");
+  CHECK(processThreads() == withEight - 7);  // no search needed for them to go
+  probe.say("setoption name Threads value 3");
+  const std::size_t from = probe.count();
+  probe.say("go depth 4");
+  probe.bestMove(from);
+  CHECK(processThreads() == withEight - 5);
+}
+
+TEST_CASE("Hash: a large table is taken at once and costs memory only as it fills",
+          "[session][options][hash]") {
+  LiveProbe probe;
+  const long before = residentMb();
+  REQUIRE(before > 0);
+  CHECK(probe.say("setoption name Hash value 4096").empty());
+  CHECK(probe.session().options().value("Hash") == 4096);
+  CHECK(residentMb() - before < 1024);  // not 4 GB written before the answer
+  probe.say("go depth 6");
+  CHECK_FALSE(probe.bestMove().empty());
+  CHECK(probe.say("ucinewgame").empty());
+  CHECK(residentMb() - before < 1024);  // cleared by handing the pages back
+  CHECK(probe.say("setoption name Hash value 16").empty());
+  CHECK(residentMb() - before < 1024);
+}
+
+TEST_CASE("Hash: more than this machine can hold is refused, naming the limit",
+          "[session][options][hash]") {
+  const std::size_t limit = damiera::maxHashMbOfThisMachine();
+  if (limit >= damiera::kMaxHashMb) return;  // a machine that holds every size the option has
+  LiveProbe probe;
+  const std::string wanted = std::to_string(limit + 1);
+  CHECK(probe.say("setoption name Hash value " + wanted) ==
+        Lines{"error Hash " + wanted + " (MB) is more than this machine can hold: at most " +
+              std::to_string(limit) + "; it stays 64"});
+  CHECK(probe.session().options().value("Hash") == 64);
+  probe.say("go depth 3");  // still a table to search with
+  CHECK_FALSE(probe.bestMove().empty());
 }

@@ -244,27 +244,34 @@ TEST_CASE("Hub replies: scores in men, forced results as Scan writes them", "[hu
   CHECK(hub::scoreInMen(true, -1) == Approx(-99.98));  // no move left after 2 plies
 }
 
-TEST_CASE("Hub replies: native search replies translated from the root", "[hub][reply]") {
-  const Position start = Position::start();
-  CHECK(hub::translateNativeReply("info depth 3 seldepth 5 score cp -25 nodes 1234 nps 2500000 "
-                                  "time 1500 hashfull 1 pv 22-19 10-14 19x10",
-                                  start) ==
+TEST_CASE("Hub replies: info, done and error lines from typed fields", "[hub][reply]") {
+  hub::Info info;
+  info.depth = 3;
+  info.selDepth = 5;
+  info.score = -0.25;
+  info.nodes = 1234;
+  info.seconds = 1.5;
+  info.megaNodesPerSecond = 2.5;
+  info.pv = {"22-19", "10-14", "19x10x14"};
+  CHECK(hub::infoLine(info) ==
         "info depth=3 mean-depth=3.0 sel-depth=5 score=-0.25 nodes=1234 time=1.500 nps=2.50 "
         "pv=\"22-19 10-14 19x10x14\"");
-  CHECK(hub::translateNativeReply("info depth 1 seldepth 1 multipv 2 score mate 1 nodes 2 nps 0 "
-                                  "time 0 hashfull 0 pv 22x13",
-                                  *hub::parsePosition("Weeeeeeeeeeeeeeeeebeeeweeeeeeeeee").value) ==
+  info = {};
+  info.depth = 1;
+  info.selDepth = 1;
+  info.multiPv = 2;
+  info.score = hub::scoreInMen(true, 1);
+  info.nodes = 2;
+  info.pv = {"22x13x18"};
+  CHECK(hub::infoLine(info) ==
         "info depth=1 mean-depth=1.0 sel-depth=1 multi-pv=2 score=99.99 nodes=2 time=0.000 "
         "nps=0.00 pv=22x13x18");
-  CHECK(hub::translateNativeReply("bestmove 22-19 ponder 10-14", start) ==
-        "done move=22-19 ponder=10-14");
-  CHECK(hub::translateNativeReply("bestmove 21-17", start) == "done move=21-17");
-  CHECK(hub::translateNativeReply("bestmove none", start) == "done");
-  CHECK(hub::translateNativeReply("error busy", start) == "error message=busy");
-  CHECK(hub::translateNativeReply("error bad value '0' for option Hash", start) ==
+  CHECK(hub::doneLine("22-19", "10-14") == "done move=22-19 ponder=10-14");
+  CHECK(hub::doneLine("21-17", "") == "done move=21-17");
+  CHECK(hub::doneLine("", "") == "done");
+  CHECK(hub::errorLine("busy") == "error message=busy");
+  CHECK(hub::errorLine("bad value '0' for option Hash") ==
         "error message=\"bad value '0' for option Hash\"");
-  for (const char* dropped : {"readyok", "uciok", "id name Damiera 0.1.0", "option name Hash"})
-    CHECK_FALSE(hub::translateNativeReply(dropped, start));
 }
 
 TEST_CASE("Every Hub transcript replays exactly against a HubSession", "[hub][transcripts]") {

@@ -1,11 +1,12 @@
-// `damiera hub` on stdin and stdout (server/hub_stdio.h).
+// `damiera hub` on stdin and stdout (server/stdio_loop.h with Hub sessions).
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/hub_session.h"
-#include "server/hub_stdio.h"
+#include "protocol/hub_syntax.h"
+#include "server/stdio_loop.h"
 
 namespace {
 
@@ -17,12 +18,18 @@ std::vector<std::string> linesOf(const std::string& text) {
   return lines;
 }
 
+int runHubStdio(std::istream& in, std::ostream& out,
+                std::size_t maxLineBytes = damiera::server::kMaxLineBytes) {
+  return damiera::server::runStdioLoop(in, out, damiera::hubLineSessionFactory(),
+                                       damiera::protocol::hub::errorLine, maxLineBytes);
+}
+
 }  // namespace
 
 TEST_CASE("Hub on stdio: replies in order, a line too long refused, quit ends it", "[hub][stdio]") {
   std::istringstream in("ping\n" + std::string(100, 'x') + "\ninit\nquit\nping\n");
   std::ostringstream out;
-  CHECK(damiera::server::runHubStdioLoop(in, out, 50) == 0);
+  CHECK(runHubStdio(in, out, 50) == 0);
   CHECK(linesOf(out.str()) ==
         std::vector<std::string>{"pong", "error message=\"line too long\"", "ready"});
 }
@@ -31,7 +38,7 @@ TEST_CASE("Hub on stdio: the end of input ends a search, which still answers don
           "[hub][stdio]") {
   std::istringstream in("pos start\nlevel infinite\ngo think");  // no newline at the end
   std::ostringstream out;
-  CHECK(damiera::server::runHubStdioLoop(in, out) == 0);
+  CHECK(runHubStdio(in, out) == 0);
   const std::vector<std::string> lines = linesOf(out.str());
   REQUIRE_FALSE(lines.empty());
   CHECK(lines.back().starts_with("done move="));

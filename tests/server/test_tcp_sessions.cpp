@@ -258,3 +258,33 @@ TEST_CASE("The time and depth caps (--max-movetime, --max-depth) hold for every 
     CHECK(server.stopCleanly());
   }
 }
+
+TEST_CASE(
+    "perft and bench are jobs of the search pool: isready meanwhile, stop and the cap end them",
+    "[server][sessions][perft]") {
+  ServerProcess server(smallServer({"--max-movetime", "600000"}));
+  TcpClient client(server.port());
+  client.sendLine("perft 20");  // hours of counting: over the old depth-6 cap
+  client.sendLine("isready");
+  CHECK(client.readLine() == "readyok");
+  TcpClient other(server.port());  // another client is not held up either
+  other.sendLine("isready");
+  CHECK(other.readLine() == "readyok");
+  client.sendLine("stop");
+  const std::optional<std::string> summary = client.readLine();
+  REQUIRE(summary);
+  CHECK(std::regex_match(*summary, std::regex(R"(perft 20 stopped nodes 0 time \d+ nps \d+)")));
+  client.sendLine("perft 2");
+  std::vector<std::string> rootLines;
+  const std::optional<std::string> total = client.readUntil("perft 2 ", 10s, &rootLines);
+  REQUIRE(total);
+  CHECK(total->starts_with("perft 2 nodes 49 "));
+  CHECK(rootLines.size() == 7);
+
+  ServerProcess capped(smallServer({"--max-movetime", "300"}));
+  TcpClient benchClient(capped.port());
+  benchClient.sendLine("bench 30");
+  const std::optional<std::string> bench = benchClient.readLine(20s);
+  REQUIRE(bench);
+  CHECK(std::regex_match(*bench, std::regex(R"(bench stopped nodes \d+ time \d+ nps \d+)")));
+}

@@ -1,0 +1,221 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+#include <new>
+#include <utility>
+
+#include "core/movegen.h"
+#include "egdb/database.h"
+
+namespace damiera {
+
+namespace {
+
+constexpr int kPliesPerMovePair = 2;
+
+// Elapsed time and speed for the perft summary; microseconds so that a fast perft still gets
+// a meaningful speed rather than a division by zero.
+void setTiming(PerftSummary& summary, std::chrono::steady_clock::time_point start) {
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+  const std::uint64_t safeMicros = micros > 0 ? static_cast<std::uint64_t>(micros) : 1;
+  const double perSecond =
+      static_cast<double>(summary.nodes) * 1e6 / static_cast<double>(safeMicros);
+  summary.milliseconds = safeMicros / 1000;
+  summary.nodesPerSecond = static_cast<std::uint64_t>(perSecond);
+}
+
+}  // namespace
+
+Engine::Engine(EngineReports reports, SessionEnvironment environment)
+    : reports_(std::move(reports)),
+      environment_(std::move(environment)),
+      searcher_(environment_.search) {
+  registerOptions();
+}
+
+Engine::~Engine() { stop(); }
+
+void Engine::registerOptions() {
+  options_.addSpin("Hash", static_cast<int>(kDefaultHashMb), static_cast<int>(kMinHashMb),
+                   static_cast<int>(kMaxHashMb), [this](int megabytes) { resizeHash(megabytes); });
+  options_.addSpin("Threads", kDefaultThreads, 1, kMaxThreads, [this](int threads) {
+    searchOptions_.threads = threads;
+    applySearchOptions();
+  });
+  options_.addSpin("MultiPV", kDefaultMultiPv, 1, kMaxMultiPv, [this](int lines) {
+    searchOptions_.multiPv = lines;
+    applySearchOptions();
+  });
+  options_.addCheck("Ponder", false, [this](bool on) {
+    searchOptions_.ponder = on;
+    applySearchOptions();
+  });
+  options_.addSpin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs, [this](int ms) {
+    searchOptions_.moveOverheadMs = ms;
+    applySearchOptions();
+  });
+  options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
+                   kNoProgressMovesMax,
+                   [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
+  const char* defaultDir = std::getenv(kDatabaseEnvironment);
+  options_.addString("EGDBPath", defaultDir ? defaultDir : "", [this](const std::string& dir) {
+    openDatabase(dir, databasePieces_, databaseCacheMb_);
+  });
+  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces, [this](int n) {
+    openDatabase(databaseDir_, n, databaseCacheMb_);
+  });
+  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb, [this](int mb) {
+    openDatabase(databaseDir_, databasePieces_, mb);
+  });
+}
+
+// A damaged slice is left out (the rest is used) and named in a notice; a folder that does not
+// exist is refused. The default from the environment never fails a session: a bad one just
+// means no database.
+void Engine::openDatabase(const std::string& dir, int pieces, int cacheMb) {
+  std::shared_ptr<egdb::Database> db;
+  if (!dir.empty()) {
+    try {
+      db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
+    } catch (const std::exception& e) {
+      if (options_.value("EGDBCache")) throw OptionRejected(e.what());  // not while registering
+    }
+  }
+  databaseDir_ = dir;
+  databasePieces_ = pieces;
+  databaseCacheMb_ = cacheMb;
+  searchOptions_.database = db;
+  searchOptions_.databasePieces = db ? std::min(pieces, db->largestSlice()) : 0;
+  applySearchOptions();
+  if (db && reports_.onNotice)
+    for (const std::string& error : db->errors()) reports_.onNotice(error);
+}
+
+void Engine::applySearchOptions() { searcher_.setOptions(searchOptions_); }
+
+// A size the machine cannot hold is refused, not fatal, and the table stays as it was. Any
+// other size is taken at once: the table's pages are touched only as searches fill it.
+void Engine::resizeHash(int megabytes) {
+  // The server's one table, shared by every session: sized once (--hash), never by a client.
+  // The value is accepted (GUIs send it) and changes nothing.
+  if (searcher_.tableShared()) return;
+  const auto wanted = static_cast<std::size_t>(megabytes);
+  const std::size_t current = searcher_.table().megabytes();
+  if (wanted == current) return;
+  const std::size_t limit = maxHashMbOfThisMachine();
+  if (wanted > limit)
+    throw OptionRejected("Hash " + std::to_string(megabytes) +
+                         " (MB) is more than this machine can hold: at most " +
+                         std::to_string(limit) + "; it stays " + std::to_string(current));
+  try {
+    searcher_.resizeHash(wanted);
+  } catch (const std::bad_alloc&) {
+    throw OptionRejected("not enough memory for Hash " + std::to_string(megabytes) +
+                         " (MB); it stays " + std::to_string(current));
+  }
+}
+
+Refused Engine::refuseWhileBusy() const {
+  if (busy()) return Refusal{Refusal::Kind::Busy, "busy"};
+  return std::nullopt;
+}
+
+Refused Engine::setGame(Game game) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  game.setNoProgressLimitPlies(game_.noProgressLimitPlies());
+  game_ = std::move(game);
+  return std::nullopt;
+}
+
+Refused Engine::newGame() {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  game_ = Game(Position::start(), game_.noProgressLimitPlies());
+  searcher_.newGame();
+  return std::nullopt;
+}
+
+// The moves setGame would accept next: none once the game is over (R13..R15).
+std::vector<PathMove> Engine::legalMoves() const {
+  if (game_.result().outcome != Outcome::Ongoing) return {};
+  return generatePathMoves(game_.position());
+}
+
+EvalReport Engine::evaluation() const { return explainEvaluation(game_.position()); }
+
+Refused Engine::setOption(std::string_view name, const std::optional<std::string>& value) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  if (const std::optional<std::string> error = options_.set(name, value))
+    return Refusal{Refusal::Kind::Invalid, *error};
+  return std::nullopt;
+}
+
+Refused Engine::go(const SearchLimits& limits, std::chrono::steady_clock::time_point arrival) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  const Position root = game_.position();
+  // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and
+  // every finished game is alike. Answered here rather than by the search thread, so the
+  // result comes before the reply to whatever the client sends next (a search would still be
+  // busy for a moment).
+  if (game_.result().outcome != Outcome::Ongoing) {
+    if (reports_.onResult) reports_.onResult(root, SearchResult{});
+    return std::nullopt;
+  }
+  SearchCallbacks callbacks;
+  callbacks.onInfo = [this, root](const SearchInfo& info) {
+    if (reports_.onInfo) reports_.onInfo(root, info);
+  };
+  callbacks.onResult = [this, root](const SearchResult& result) {
+    busy_.store(false);  // the Searcher lets this job finish before it starts another
+    if (reports_.onResult) reports_.onResult(root, result);
+  };
+  busy_.store(true);
+  searcher_.start(game_, limits, std::move(callbacks), arrival);
+  return std::nullopt;
+}
+
+Refused Engine::perft(int depth, const PerftSettings& settings) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  assert(depth >= 1);
+  busy_.store(true);
+  searcher_.startJob([this, root = game_.position(), depth, settings](SearchControl& control) {
+    const auto start = std::chrono::steady_clock::now();
+    PerftSummary summary;
+    summary.depth = depth;
+    const auto stopRequested = [&control] { return control.stopRequested(); };
+    const auto onEntry = [this, &summary](const PerftDivideEntry& entry) {
+      summary.nodes += entry.nodes;
+      if (reports_.onPerftEntry) reports_.onPerftEntry(entry);
+    };
+    summary.stopped = !perftDivide(root, depth, settings, stopRequested, onEntry);
+    setTiming(summary, start);
+    busy_.store(false);
+    if (reports_.onPerftDone) reports_.onPerftDone(summary);
+  });
+  return std::nullopt;
+}
+
+Refused Engine::bench(int depth) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  busy_.store(true);
+  searcher_.startJob([this, depth](SearchControl& control) {
+    const BenchResult result = runBench(depth, {}, &control);
+    busy_.store(false);
+    if (reports_.onBenchDone) reports_.onBenchDone(result);
+  });
+  return std::nullopt;
+}
+
+// Outside a job, stop and ponderhit have nothing to act on and are ignored (as in UCI).
+void Engine::stop() {
+  searcher_.stop();
+  searcher_.wait();
+}
+
+void Engine::ponderhit() { searcher_.ponderhit(); }
+
+void Engine::waitIdle() { searcher_.wait(); }
+
+}  // namespace damiera

@@ -1,0 +1,149 @@
+#pragma once
+// The engine itself: one game, its searcher and its options, behind typed calls and typed
+// reports. It knows no protocol: the native Session (engine/session.h), the Hub session
+// (engine/hub_session.h) and an in-process GUI adapter each parse their own grammar into these
+// calls and format the reports themselves (Stockfish's Engine under its UCIEngine is the model).
+//
+//   Engine engine(reports);                       // reports: see EngineReports
+//   engine.setGame(game);                         // refused (Busy) while a job runs
+//   engine.go(limits);                            // returns at once; info..., then one result
+//   engine.perft(6, PerftSettings{});             // a job too: entries..., then one summary
+//   engine.stop();                                // returns once the job's last report is out
+//
+// Threads: every call comes from one thread (the front-end's). A job (go, perft, bench) runs on
+// the search thread (in a server, a job of its pool), one at a time, and reports from there, so
+// the front-end keeps answering isready, stop or ponderhit meanwhile. While a job runs the
+// engine is busy: setGame, newGame, setOption, go, perft and bench are refused; everything else
+// is answered at once. busy() turns false just before a job's last report, so a command sent
+// in answer to it is never refused.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/perft.h"
+#include "core/perft_parallel.h"
+#include "engine/options.h"
+#include "engine/session_environment.h"
+#include "search/bench.h"
+#include "search/eval.h"
+#include "search/limits.h"
+#include "search/search.h"
+#include "search/searcher.h"
+
+namespace damiera {
+
+// R15 as an option: moves per side without a capture or a man move; the game limit is twice
+// this in plies.
+inline constexpr std::string_view kNoProgressOption = "NoProgressMoves";
+inline constexpr int kNoProgressMovesMax = 1000;
+
+// Endgame database options (docs/egdb.md).
+inline constexpr int kDefaultDatabasePieces = 6;
+inline constexpr int kMaxDatabasePieces = 9;
+inline constexpr int kDefaultDatabaseCacheMb = 64;
+inline constexpr int kMaxDatabaseCacheMb = 65536;
+// The environment variable that gives EGDBPath its default (tools/run sets it).
+inline constexpr const char* kDatabaseEnvironment = "DAMIERA_EGDB";
+
+// The summary of a perft: the depth, the leaves counted and how fast. When stopped, the
+// figures are those of the root moves reported before the stop.
+struct PerftSummary {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t milliseconds = 0;
+  std::uint64_t nodesPerSecond = 0;
+  bool stopped = false;
+};
+
+// What the engine reports, from the search thread (go with no legal move: at once, from the
+// caller's). Each is optional. root is the position the search started from: the moves of a
+// SearchInfo pv and of a SearchResult are legal there (the ponder move after the best move).
+struct EngineReports {
+  std::function<void(const Position& root, const SearchInfo& info)> onInfo;
+  std::function<void(const Position& root, const SearchResult& result)> onResult;
+  std::function<void(const PerftDivideEntry& entry)> onPerftEntry;
+  std::function<void(const PerftSummary& summary)> onPerftDone;
+  std::function<void(const BenchResult& result)> onBenchDone;
+  // Something the user should know that is no error (a damaged database slice left out).
+  std::function<void(const std::string& message)> onNotice;
+};
+
+// Why a call was refused: a message in plain words, without any protocol's prefix.
+struct Refusal {
+  enum class Kind { Busy, Invalid };
+  Kind kind = Kind::Invalid;
+  std::string message;
+};
+using Refused = std::optional<Refusal>;
+
+class Engine {
+ public:
+  // The environment: a thread and a table of its own by default; a server passes its pool,
+  // its shared table and its caps (engine/session_environment.h).
+  explicit Engine(EngineReports reports, SessionEnvironment environment = {});
+  // The options' apply callbacks point at this engine, so it stays where it was built.
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+  ~Engine();  // stops a running job; its last report is still delivered
+
+  // The game: its position is where the next go, perft, legalMoves or eval look.
+  const Game& game() const { return game_; }
+  // Replaces the game (every move in it legal: Game::play checks nothing). Keeps the
+  // NoProgressMoves option's limit.
+  Refused setGame(Game game);
+  // "ucinewgame": the start position, and the search's memories cleared.
+  Refused newGame();
+
+  std::vector<PathMove> legalMoves() const;
+  GameResult result() const { return game_.result(); }
+  EvalReport evaluation() const;
+
+  const Options& options() const { return options_; }
+  // An option by name (case-insensitive) with its value in words ("64", "true"); a check
+  // without a value is refused. The error says what is wrong; then nothing changes.
+  Refused setOption(std::string_view name, const std::optional<std::string>& value);
+  int multiPv() const { return searchOptions_.multiPv; }
+
+  // Searches the game's position under `limits` (its searchmoves legal there). Time limits
+  // count from `arrival`. With no legal move, the result (no best move) is reported at once.
+  Refused go(const SearchLimits& limits,
+             std::chrono::steady_clock::time_point arrival = std::chrono::steady_clock::now());
+  // perft: the mode, and the table and threads it may use (core/perft_parallel.h).
+  Refused perft(int depth, const PerftSettings& settings);
+  Refused bench(int depth);
+  // Ends the running job, if any, and returns once its last report has returned.
+  void stop();
+  void ponderhit();
+  bool busy() const { return busy_.load(); }
+  // Returns once no job runs (for tests and for transports that drain before closing).
+  void waitIdle();
+
+ private:
+  void registerOptions();
+  void applySearchOptions();
+  void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
+  // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
+  void openDatabase(const std::string& dir, int pieces, int cacheMb);
+  Refused refuseWhileBusy() const;
+
+  const EngineReports reports_;
+  const SessionEnvironment environment_;  // before searcher_, which is made from it
+  Game game_;
+  SearchOptions searchOptions_;
+  std::string databaseDir_;
+  int databasePieces_ = kDefaultDatabasePieces;
+  int databaseCacheMb_ = kDefaultDatabaseCacheMb;
+  // True from a job's start until just before its last report.
+  std::atomic<bool> busy_{false};
+  // After what its jobs use (reports_, busy_): destroyed first, it stops and waits for a job.
+  Searcher searcher_;
+  Options options_;  // last: applying the defaults touches the game and the searcher
+};
+
+}  // namespace damiera
