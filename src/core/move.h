@@ -2,6 +2,7 @@
 // Moves in two weights: the compact Move that search and make-move need (from, to, captured
 // set), and the PathMove that notation needs (every landing square, RULES.md "Move notation").
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -46,13 +47,20 @@ class MoveList {
   MoveList() {}  // leaves the storage uninitialised: lists are made at every node
 
   void push(const Move& m) {
+    assert(size_ < kCapacity && "more moves than any legal position has");
     if (size_ < kCapacity) storage_.moves[size_++] = m;
   }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return storage_.moves[i]; }
-  Move& operator[](int i) { return storage_.moves[i]; }
+  const Move& operator[](int i) const {
+    assert(i >= 0 && i < size_);
+    return storage_.moves[i];
+  }
+  Move& operator[](int i) {
+    assert(i >= 0 && i < size_);
+    return storage_.moves[i];
+  }
   const Move* begin() const { return storage_.moves; }
   const Move* end() const { return storage_.moves + size_; }
   Move* begin() { return storage_.moves; }

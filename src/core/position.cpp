@@ -16,6 +16,16 @@ Position Position::start() {
   return pos;
 }
 
+std::uint64_t Position::keyFromScratch() const {
+  std::uint64_t key = side_ == Color::Black ? zobrist::kBlackToMove : 0;
+  for (Bitboard b = occupied(); b; b = withoutLowest(b)) {
+    const Square sq = lowestSquare(b);
+    key ^= zobrist::piece(colourIndex(hasPiece(Color::White, sq) ? Color::White : Color::Black),
+                          isKing(sq), sq);
+  }
+  return key;
+}
+
 void Position::put(Square sq, Color c, bool king) {
   remove(sq);
   (c == Color::White ? white_ : black_) |= bit(sq);

@@ -1,6 +1,7 @@
 #pragma once
 // A position: three bitboards in the ghost layout (square.h), the side to move and an
 // incrementally updated Zobrist key.
+#include <cassert>
 #include <cstdint>
 
 #include "core/bitboard.h"
@@ -29,6 +30,10 @@ class Position {
   bool isEmpty(Square sq) const { return (occupied() & bit(sq)) == 0; }
   bool isKing(Square sq) const { return (kings_ & bit(sq)) != 0; }
   bool hasPiece(Color c, Square sq) const { return (pieces(c) & bit(sq)) != 0; }
+
+  // The Zobrist key computed from scratch: what key() must always equal (asserted after every
+  // hashed make-move in builds with assertions).
+  std::uint64_t keyFromScratch() const;
 
   // Set-up (FEN, tests). Placing on an occupied square replaces what was there.
   void put(Square sq, Color c, bool king);
@@ -89,6 +94,8 @@ inline Position Position::make(const Move& m) const {
   theirs &= ~m.captured;
   next.kings_ &= ~m.captured;
   next.side_ = opponent(side_);
+  assert(!kUpdateKey || next.key_ == next.keyFromScratch());
+  assert((next.white_ & next.black_) == 0 && (next.occupied() & ~kPlayable) == 0);
   return next;
 }
 

@@ -14,6 +14,7 @@
 // A step off the board lands on a ghost bit or outside bits 0..35, so masks with the set of
 // playable squares are all the edge handling there is.
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 namespace damiera {
@@ -26,6 +27,7 @@ inline constexpr int kLayoutBits = 36;
 
 // The ghost-layout bit of Italian square number n (1..32, R2).
 constexpr Square squareFromNumber(int n) {
+  assert(n >= 1 && n <= kNumSquares);
   const int i = n - 1;
   return static_cast<Square>(i + i / 8 + ((i / 4) & 1));
 }
@@ -50,7 +52,10 @@ inline constexpr std::array<std::uint8_t, kLayoutBits> kNumberOfSquare = makeNum
 }  // namespace detail
 
 // Italian square number 1..32 of a ghost-layout square (R2).
-constexpr int numberOfSquare(Square sq) { return detail::kNumberOfSquare[sq]; }
+constexpr int numberOfSquare(Square sq) {
+  assert(sq < kLayoutBits && detail::kNumberOfSquare[sq] != 0);  // a playable square
+  return detail::kNumberOfSquare[sq];
+}
 
 // Row 0 is rank 8 (squares 1..4), row 7 is rank 1 (squares 29..32).
 constexpr int rowOfSquare(Square sq) { return (numberOfSquare(sq) - 1) / 4; }

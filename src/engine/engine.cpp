@@ -184,12 +184,20 @@ Refused Engine::perft(int depth, const PerftSettings& settings) {
     const auto start = std::chrono::steady_clock::now();
     PerftSummary summary;
     summary.depth = depth;
-    const auto stopRequested = [&control] { return control.stopRequested(); };
+    // Paced like a search (a host's turns on its processors), stopped like one.
+    SearchPacer* const pacer = control.pacer();
+    const SearchPacer::GiveUp stopped = [&control] { return control.stopRequested(); };
+    if (pacer != nullptr) pacer->begin(stopped);
+    const auto stopRequested = [&control, pacer, &stopped] {
+      if (pacer != nullptr) pacer->poll(stopped);
+      return control.stopRequested();
+    };
     const auto onEntry = [this, &summary](const PerftDivideEntry& entry) {
       summary.nodes += entry.nodes;
       if (reports_.onPerftEntry) reports_.onPerftEntry(entry);
     };
     summary.stopped = !perftDivide(root, depth, settings, stopRequested, onEntry);
+    if (pacer != nullptr) pacer->end();
     setTiming(summary, start);
     busy_.store(false);
     if (reports_.onPerftDone) reports_.onPerftDone(summary);

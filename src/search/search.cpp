@@ -140,15 +140,15 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   SharedSearch shared(game, limits, options, table, control, callbacks, budget, start);
   shared.rootMoves = std::move(rootMoves);
   shared.rootDatabaseHits = rootDatabaseHits;
-  // On a shared machine, wait for a turn to compute (a stop, or the time running out while
-  // waiting, lets the search go on without one: it then ends at once).
-  ProcessorShare::Turn turn(context.processors_);
-  turn.acquire([&] {
-    return control.stopRequested() ||
-           (limits.ponder ? control.ponderhitReceived()  // the main worker's poll takes it on
-                          : !limits.infinite && shared.time.hardLimitReached());
-  });
-  shared.turn = &turn;
+  // The host may hold the search back (turns on processors shared with other searches): a stop, or
+  // the time running out while waiting, lets it go on at once, to end at once.
+  SearchPacer* const pacer = control.pacer();
+  if (pacer != nullptr)
+    pacer->begin([&] {
+      return control.stopRequested() ||
+             (limits.ponder ? control.ponderhitReceived()  // the main worker's poll takes it on
+                            : !limits.infinite && shared.time.hardLimitReached());
+    });
   const int threads = std::clamp(options.threads, 1, kMaxThreads);
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) {
@@ -160,7 +160,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
 
   Worker& main = *workers[0];
   main.iterate();
-  turn.release();  // what is left is waiting (for stop, for the helpers) and reporting
+  if (pacer != nullptr) pacer->end();  // what is left is waiting (for stop, the helpers)
   // Under infinite or ponder the answer waits for stop (or the ponderhit).
   if (!shared.aborted() && (limits.infinite || (limits.ponder && !control.ponderhitReceived())))
     control.waitForStop(/*orPonderhit=*/!limits.infinite);

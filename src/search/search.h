@@ -6,7 +6,7 @@
 // Two ways in:
 //   runSearch()  synchronous: runs the search on the calling thread (plus the context's
 //                helper threads when Threads > 1) and returns when it is over. For callers that
-//                own their threads, e.g. a server-wide pool serving many sessions.
+//                own their threads, e.g. a pool serving many sessions.
 //   Searcher     (searcher.h) the asynchronous wrapper for one session: start/stop/ponderhit/
 //                wait on its own worker thread.
 //
@@ -27,7 +27,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "search/limits.h"
-#include "search/processor_share.h"
+#include "search/pacer.h"
 #include "search/score.h"
 #include "search/thread_pool.h"
 #include "search/tt.h"
@@ -80,12 +80,18 @@ class SearchControl {
   // Blocks until stop() or, when `orPonderhit`, ponderhit().
   void waitForStop(bool orPonderhit);
 
+  // The host's pacer of this job (search/pacer.h), or null: nobody holds it back. Set before
+  // the job starts, read only by the thread that computes it.
+  SearchPacer* pacer() const { return pacer_.get(); }
+  void setPacer(std::shared_ptr<SearchPacer> pacer) { pacer_ = std::move(pacer); }
+
  private:
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   Clock::time_point ponderhitTime_{};
+  std::shared_ptr<SearchPacer> pacer_;
 };
 
 // Per-thread tables that outlive one search (move ordering histories); cleared by
@@ -102,18 +108,12 @@ class SearchContext {
   SearchContext& operator=(const SearchContext&) = delete;
 
   TranspositionTable& table() { return *table_; }
-  const std::shared_ptr<TranspositionTable>& sharedTable() const { return table_; }
-  void setTable(std::shared_ptr<TranspositionTable> table) { table_ = std::move(table); }
 
   // ucinewgame: forget the move ordering histories (the table is cleared by its owner).
   void clearHistories();
   // Threads lowered: the Lazy SMP helper threads beyond `count` end now, not at the next
   // search (which starts the helpers it needs). Not while a search runs.
   void releaseHelpersBeyond(int count);
-
-  // A server's processors, shared with other sessions' searches (search/processor_share.h);
-  // null (the default): the search computes whenever it likes.
-  void setProcessorShare(ProcessorShare* share) { processors_ = share; }
 
  private:
   friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,
@@ -124,7 +124,6 @@ class SearchContext {
   std::shared_ptr<TranspositionTable> table_;
   std::vector<std::unique_ptr<ThreadTables>> threadTables_;
   ThreadGroup helpers_;
-  ProcessorShare* processors_ = nullptr;
 };
 
 // Searches game.position() with the game's history (repetitions R14, no-progress count R15)

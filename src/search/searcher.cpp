@@ -9,9 +9,7 @@ struct Searcher::Task {
   std::mutex mutex;
   std::condition_variable finished;
   enum class State { Queued, Running, Done } state = State::Queued;
-  std::function<void()> body;  // the search; released once it has run
-  AlarmClock* alarms = nullptr;
-  AlarmClock::Id alarm = 0;  // its time cap, cancelled once it has run
+  std::function<void()> body;  // the search; released once it has run (with its pacer)
 };
 
 Searcher::Searcher(std::shared_ptr<TranspositionTable> table)
@@ -25,13 +23,10 @@ Searcher::Searcher(SearchResources resources)
     : context_(resources.table ? std::move(resources.table)
                                : std::make_shared<TranspositionTable>(kDefaultHashMb)),
       tableShared_(resources.tableShared),
-      maxThreads_(resources.maxThreads),
-      maxDepth_(resources.maxDepth),
-      maxTimeMs_(resources.alarms != nullptr ? resources.maxTimeMs : 0),
-      alarms_(resources.alarms),
+      pacerFactory_(std::move(resources.pacer)),
+      capSearch_(std::move(resources.capSearch)),
       control_(std::make_shared<SearchControl>()),
       executor_(std::move(resources.executor)) {
-  context_.setProcessorShare(resources.processors);
   if (!executor_) {
     worker_ = std::make_unique<WorkerThread>();
     executor_ = [worker = worker_.get()](std::function<void()> job) {
@@ -49,8 +44,10 @@ void Searcher::setOptions(const SearchOptions& options) {
   stop();
   wait();
   options_ = options;
-  const int threads = maxThreads_ > 0 ? std::min(options.threads, maxThreads_) : options.threads;
-  context_.releaseHelpersBeyond(std::max(threads, 1) - 1);
+  SearchLimits limits;
+  SearchOptions capped = options;
+  if (capSearch_) capSearch_(limits, capped);
+  context_.releaseHelpersBeyond(std::max(capped.threads, 1) - 1);
 }
 
 void Searcher::resizeHash(std::size_t megabytes) {
@@ -72,9 +69,8 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
   stop();
   wait();
   SearchOptions options = options_;
-  if (maxThreads_ > 0) options.threads = std::min(options.threads, maxThreads_);
   SearchLimits capped = limits;
-  if (maxDepth_ > 0 && (capped.depth == 0 || capped.depth > maxDepth_)) capped.depth = maxDepth_;
+  if (capSearch_) capSearch_(capped, options);
   startJob(
       [this, game, capped, options, callbacks = std::move(callbacks),
        startTime](SearchControl& control) {
@@ -88,19 +84,11 @@ void Searcher::startJob(Job job, std::chrono::steady_clock::time_point startTime
   wait();
   auto control = std::make_shared<SearchControl>();
   auto task = std::make_shared<Task>();
-  task->body = [control, job = std::move(job)] { job(*control); };
-  if (maxTimeMs_ > 0) {
-    const AlarmClock::Id alarm =
-        alarms_->set(startTime + std::chrono::milliseconds(maxTimeMs_),
-                     [weakControl = std::weak_ptr(control), weakTask = std::weak_ptr(task)] {
-                       const auto control = weakControl.lock();
-                       const auto task = weakTask.lock();
-                       if (control && task) stopTask(*control, task);
-                     });
-    std::lock_guard lock(task->mutex);
-    task->alarms = alarms_;
-    task->alarm = alarm;
-  }
+  task->body = [control, job = std::move(job)] {
+    job(*control);
+    control->setPacer(nullptr);  // over: the host's hold on it (a pending time cap) ends now
+  };
+  if (pacerFactory_) control->setPacer(pacerFactory_(control, startTime));
   {
     std::lock_guard lock(controlMutex_);
     control_ = control;
@@ -136,14 +124,11 @@ void Searcher::runOnce(Task& task) {
   }
   task.body();
   task.body = nullptr;
-  AlarmClock::Id alarm = 0;
   {
     std::lock_guard lock(task.mutex);
     task.state = Task::State::Done;
-    alarm = task.alarm;
   }
   task.finished.notify_all();
-  if (alarm != 0) task.alarms->cancel(alarm);
 }
 
 std::shared_ptr<Searcher::Task> Searcher::currentTask() const {

@@ -1,7 +1,7 @@
 #pragma once
-// The asynchronous search of one session (the stdio session, one TCP connection): runSearch()
+// The asynchronous search of one session (one client of the engine): runSearch()
 // on another thread, so the session keeps reading commands (stop, ponderhit, isready) while it
-// thinks. By default that thread is a worker the Searcher owns; a server gives every session
+// thinks. By default that thread is a worker the Searcher owns; a host of many sessions gives each
 // an executor instead (its pool of search threads, shared by all sessions) and one table.
 //
 //   searcher.start(game, limits, callbacks);   // returns at once; callbacks come from the
@@ -11,8 +11,9 @@
 //
 // Exactly one result per start(). Starting while a search runs first stops that one (it still
 // delivers its own result) and waits for it. A search still waiting for an executor's thread
-// when stop() (or its time cap) comes runs at once on that thread, already stopped: its result
-// (a legal move) comes at once, and the queued job later finds nothing to do.
+// when stop() comes runs at once on the stopping thread, already stopped (a few microseconds:
+// its result is a legal move found without thinking), and the queued job later finds nothing
+// to do. The host's say over each job (its pace, its caps) comes through SearchResources.
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -23,19 +24,19 @@
 
 #include "core/game.h"
 #include "search/limits.h"
-#include "search/processor_share.h"
+#include "search/pacer.h"
 #include "search/search.h"
 #include "search/thread_pool.h"
 #include "search/tt.h"
 
 namespace damiera {
 
-// Runs a job later, on some thread (a server's pool).
+// Runs a job later, on some thread (a pool shared by many sessions).
 using SearchExecutor = std::function<void(std::function<void()> job)>;
 
-// What a Searcher's searches use, and what one search may take: a server shares its threads
-// and its table among its sessions and caps each search. The defaults: a table of
-// kDefaultHashMb and a worker thread of its own, no caps.
+// What a Searcher's searches use, and the host's say over each: a host of many sessions shares its
+// threads and its table among its sessions, paces and caps every search. The defaults: a table of
+// kDefaultHashMb and a worker thread of its own, nobody pacing or capping.
 struct SearchResources {
   std::shared_ptr<TranspositionTable> table;  // null: one of its own
   // Other searchers use the table at the same time: newGame() leaves it as it is, and
@@ -43,16 +44,15 @@ struct SearchResources {
   bool tableShared = false;
   SearchExecutor executor;  // empty: a worker thread of its own
 
-  // Caps (0: none). Threads: a search uses at most this many, whatever the option says.
-  // Depth: a deeper (or unlimited) depth is cut to it. Time: every search is stopped this long
-  // after its start time, exactly as by stop(): go infinite and go ponder too, which then
-  // answer. The time cap needs `alarms`, the clock that stops them.
-  int maxThreads = 0;
-  int maxDepth = 0;
-  std::int64_t maxTimeMs = 0;
-  AlarmClock* alarms = nullptr;
-  // The processors the executor's searches take turns on (null: no turns, compute at once).
-  ProcessorShare* processors = nullptr;
+  // Called as every job (search, perft, bench) starts, with its control and start time: the
+  // pacer it computes under (search/pacer.h), which may also stop it through the control
+  // later. Empty, or null returned: nobody holds the job back.
+  using PacerFactory = std::function<std::shared_ptr<SearchPacer>(
+      const std::shared_ptr<SearchControl>& control, std::chrono::steady_clock::time_point start)>;
+  PacerFactory pacer;
+  // Shapes every search's limits and options as it starts (empty: as asked), e.g. at most
+  // one thread and a depth cap.
+  std::function<void(SearchLimits& limits, SearchOptions& options)> capSearch;
 };
 
 class Searcher {
@@ -103,9 +103,8 @@ class Searcher {
   SearchOptions options_;
   SearchContext context_;
   const bool tableShared_;
-  const int maxThreads_, maxDepth_;
-  const std::int64_t maxTimeMs_;
-  AlarmClock* const alarms_;
+  const SearchResources::PacerFactory pacerFactory_;
+  const std::function<void(SearchLimits&, SearchOptions&)> capSearch_;
   mutable std::mutex controlMutex_;
   std::shared_ptr<SearchControl> control_;  // of the current (or last) search
   std::shared_ptr<Task> task_;              // the current (or last) search

@@ -1,7 +1,7 @@
 #pragma once
 // The transposition table: a fixed-size, lock-free hash of search results shared by every
-// thread of a search, and by several searches at once (the server shares one table between
-// sessions), so it is a separate object, usually held by std::shared_ptr.
+// thread of a search, and by several searches at once (a host of many sessions shares one table
+// between sessions), so it is a separate object, usually held by std::shared_ptr.
 //
 // Entry: 16 bytes, two 64-bit words {key ^ data, data}. A reader accepts an entry only when
 // the two words it loaded XOR back to its key, so a torn write (another thread storing the

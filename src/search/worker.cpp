@@ -118,20 +118,16 @@ bool Worker::enterNode(int ply) {
 
 void Worker::poll() {
   pollCountdown_ = kPollIntervalNodes;
-  ProcessorShare::Turn* const turn = isMain() ? shared_.turn : nullptr;
-  const auto giveUp = [this] { return mustStopNow() || ponderhitPending(); };
-  if (turn != nullptr && turn->shouldYield()) turn->yield(giveUp);
+  // Only the main worker polls; the helpers compute in its time (search/pacer.h).
+  SearchPacer* const pacer = shared_.control.pacer();
+  if (pacer != nullptr) pacer->poll([this] { return mustStopNow() || ponderhitPending(); });
   if (shared_.control.stopRequested()) shared_.abort.store(true, std::memory_order_relaxed);
   if (ponderhitPending()) {
     // The budget is for the time after the ponderhit.
     pondering_ = false;
     shared_.time.restart(shared_.control.ponderhitTime());
-    // The player's own clock runs now: first in line among the searches waiting for a turn
-    // (and a turn given up on the ponderhit, while waiting for one, is wanted back).
-    if (turn != nullptr) {
-      turn->forgetComputed();
-      if (!turn->held()) turn->acquire([this] { return mustStopNow(); });
-    }
+    // The player's own clock runs now.
+    if (pacer != nullptr) pacer->urgent([this] { return mustStopNow(); });
   }
   // Depth 1 always completes, so there is always a searched move to play.
   if (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached())

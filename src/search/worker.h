@@ -12,7 +12,6 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "search/limits.h"
-#include "search/processor_share.h"
 #include "search/score.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -95,9 +94,6 @@ struct SharedSearch {
   std::vector<RootMove> rootMoves;  // the starting list every worker copies
   std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;
-  // The main worker's turn on a shared machine (a server): it yields it at polls when its
-  // quantum is over (helpers compute in the main worker's turn).
-  ProcessorShare::Turn* turn = nullptr;
   std::atomic<bool> abort{false};
 };
 

@@ -3,6 +3,7 @@
 #include <memory>
 #include <utility>
 
+#include "server/search_pacing.h"
 #include "server/tcp_server.h"
 #include "server/worker_pool.h"
 
@@ -17,11 +18,8 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   environment.search.tableShared = true;
   environment.search.executor = std::move(executor);
   // One thread per search: the pool's workers are the server's parallelism, shared by all.
-  environment.search.maxThreads = 1;
-  environment.search.maxDepth = config.maxDepth;
-  environment.search.maxTimeMs = config.maxMoveTimeMs;
-  environment.search.alarms = &alarms;
-  environment.search.processors = &processors;
+  paceAndCap(environment.search, &processors, &alarms, config.maxMoveTimeMs,
+             SearchCaps{1, config.maxDepth});
   return environment;
 }
 

@@ -11,6 +11,8 @@
 
 #include "engine/line_session.h"
 #include "engine/session_environment.h"
+#include "server/alarm_clock.h"
+#include "server/processor_share.h"
 #include "server/tcp_config.h"
 
 namespace damiera::server {
@@ -19,7 +21,7 @@ namespace damiera::server {
 // would hold a worker for as long as its client likes.
 inline constexpr std::int64_t kDefaultServerMaxMoveTimeMs = 60'000;
 // Searches in progress at once per search thread (--threads): they take turns on the
-// processors (search/processor_share.h), so a short search does not wait for long ones to end;
+// processors (server/processor_share.h), so a short search does not wait for long ones to end;
 // searches beyond this many wait for a place in the order of their go.
 inline constexpr int kSearchesInProgressPerThread = 8;
 // How long a search computes before it lets a waiting one have the processor: long enough that

@@ -1,7 +1,7 @@
 #pragma once
 // The server's search threads: a fixed number of workers that run the jobs of every session in
 // the order they were submitted (FIFO), so no client ever gets a thread of its own. (How the
-// searches running on them share the processors is search/processor_share.h.)
+// searches running on them share the processors is server/processor_share.h.)
 #include <condition_variable>
 #include <cstddef>
 #include <deque>

@@ -313,7 +313,7 @@ TEST_CASE("go infinite: isready at once, bestmove only after stop, promptly", "[
     REQUIRE(probe.waitFor("info depth 3 .*"));
     CHECK(probe.say("isready") == Lines{"readyok"});  // answered while it searches
     CHECK(probe.say("ponderhit").empty());            // not pondering: nothing happens
-    std::this_thread::sleep_for(100ms);
+    REQUIRE(probe.waitFor("info depth 5 .*"));        // it searches on
     CHECK(probe.countMatching("bestmove .*") == 0);
 
     const std::size_t beforeStop = probe.count();
@@ -373,8 +373,8 @@ TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[sessio
   SECTION("ponder with a clock: no time limit while pondering, then a timed search") {
     LiveProbe probe;
     probe.say("go ponder wtime 100 btime 100");  // a budget of a few ms once it counts
-    REQUIRE(probe.waitFor("info depth 2 .*"));
-    std::this_thread::sleep_for(300ms);
+    // Thinking well past that budget: no time limit while pondering.
+    REQUIRE(probe.waitFor("info .* time (\\d{4,}|[3-9]\\d\\d) .*"));
     CHECK(probe.countMatching("bestmove .*") == 0);
     probe.say("ponderhit");
     checkBestMove(probe.bestMove(0, kPromptly), kStart);
@@ -390,8 +390,9 @@ TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[sessio
     LiveProbe probe;
     probe.say("go ponder");
     REQUIRE(probe.waitFor("info depth 2 .*"));
+    const std::size_t hit = probe.count();
     probe.say("ponderhit");
-    std::this_thread::sleep_for(100ms);
+    REQUIRE(probe.waitFor("info depth [5-9] .*", hit));  // searches on after it
     CHECK(probe.countMatching("bestmove .*") == 0);
     probe.say("stop");
     checkBestMove(probe.bestMove(0, kPromptly), kStart);
@@ -402,8 +403,8 @@ TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[sessio
 TEST_CASE("go ponder nodes N waits for the ponderhit", "[session][go]") {
   LiveProbe probe;
   probe.say("go ponder nodes 2000");
-  REQUIRE(probe.waitFor("info depth 1 .*"));
-  std::this_thread::sleep_for(200ms);
+  // Past the node limit: it counts only after the ponderhit.
+  REQUIRE(probe.waitFor("info .* nodes (\\d{5,}|[3-9]\\d\\d\\d) .*"));
   CHECK(probe.countMatching("bestmove .*") == 0);
   probe.say("ponderhit");
   checkBestMove(probe.bestMove(0, kPromptly), kStart);
@@ -503,7 +504,7 @@ TEST_CASE("searchmoves restricts the root; an illegal one is an error and no sea
         Lines{"error go: searchmoves: illegal move '21-16': 21-16 is not a legal move; legal "
               "moves from 21: 21-17, 21-18"});
   CHECK(probe.say("position startpos moves 22-19").empty());  // not busy: nothing started
-  std::this_thread::sleep_for(50ms);
+  probe.session().waitIdle();  // a search started by mistake would have answered by now
   CHECK(probe.linesFrom(from).size() == 1);
 
   // The only move it may play, even when a search would prefer another.
@@ -591,7 +592,7 @@ TEST_CASE("a malformed go is one error and starts no search", "[session][go]") {
     CHECK(startsWith(replies[0], "error go: "));
     CHECK(probe.say("position startpos").empty());  // not busy
   }
-  std::this_thread::sleep_for(50ms);
+  probe.session().waitIdle();  // a search started by mistake would have answered by now
   CHECK(probe.countMatching("(info|bestmove) .*") == 0);
 }
 

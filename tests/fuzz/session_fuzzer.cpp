@@ -27,8 +27,9 @@
 #include "engine/line_session.h"
 #include "engine/native_line_session.h"
 #include "engine/session_environment.h"
-#include "search/thread_pool.h"
 #include "search/tt.h"
+#include "server/alarm_clock.h"
+#include "server/search_pacing.h"
 #include "server/worker_pool.h"
 
 namespace {
@@ -90,19 +91,15 @@ class Replies {
 // execution), and caps that end every search within a millisecond or two (go infinite and
 // go ponder included), so that an execution costs well under a millisecond.
 SessionEnvironment& environment() {
-  static AlarmClock alarms;
+  static server::AlarmClock alarms;
   static server::WorkerPool pool(1);
   static SessionEnvironment env = [] {
     SessionEnvironment e;
     e.search.table = std::make_shared<TranspositionTable>(1);
     e.search.tableShared = true;
     e.search.executor = [](std::function<void()> job) { pool.submit(std::move(job)); };
-    e.search.maxThreads = 1;
-    e.search.maxDepth = 2;
-    e.search.maxTimeMs = 1;
-    e.search.alarms = &alarms;
-    e.maxPerftDepth = 2;
-    e.maxBenchDepth = 0;  // even bench 1 takes seconds under the sanitizers: only its errors
+    // perft and bench are jobs like a search: the 1 ms time cap stops them too.
+    server::paceAndCap(e.search, nullptr, &alarms, 1, server::SearchCaps{1, 2});
     return e;
   }();
   return env;

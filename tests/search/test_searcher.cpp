@@ -1,8 +1,11 @@
 // The asynchronous Searcher: stop, ponderhit, infinite, one result per start. No timing
 // assertions except generous "promptly" bounds.
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -18,14 +21,18 @@ namespace {
 // Collects what a Searcher reports, from its worker thread.
 struct Recorder {
   std::mutex mutex;
+  std::condition_variable reported;
   std::vector<SearchInfo> infos;
   std::vector<SearchResult> results;
 
   SearchCallbacks callbacks() {
     SearchCallbacks cb;
     cb.onInfo = [this](const SearchInfo& info) {
-      std::lock_guard lock(mutex);
-      infos.push_back(info);
+      {
+        std::lock_guard lock(mutex);
+        infos.push_back(info);
+      }
+      reported.notify_all();
     };
     cb.onResult = [this](const SearchResult& result) {
       std::lock_guard lock(mutex);
@@ -37,7 +44,15 @@ struct Recorder {
     std::lock_guard lock(mutex);
     return results.size();
   }
+  // Waits (generously) for an info line that satisfies `wanted`: a condition, not a sleep.
+  bool waitForInfo(const std::function<bool(const SearchInfo&)>& wanted) {
+    std::unique_lock lock(mutex);
+    return reported.wait_for(lock, 20s,
+                             [&] { return std::any_of(infos.begin(), infos.end(), wanted); });
+  }
 };
+
+const auto anyInfo = [](const SearchInfo&) { return true; };
 
 using Clock = std::chrono::steady_clock;
 constexpr auto kPromptly = 1000ms;
@@ -50,7 +65,7 @@ TEST_CASE("Searcher: stop during infinite returns a legal move promptly", "[sear
   SearchLimits limits;
   limits.infinite = true;
   searcher.start(Game(), limits, recorder.callbacks());
-  std::this_thread::sleep_for(100ms);
+  REQUIRE(recorder.waitForInfo(anyInfo));
   CHECK(searcher.searching());
   CHECK(recorder.resultCount() == 0);  // infinite: no bestmove before stop
   const auto stopAt = Clock::now();
@@ -72,8 +87,8 @@ TEST_CASE("Searcher: infinite waits for stop even when the search is finished",
   limits.infinite = true;
   limits.depth = 6;
   searcher.start(Game(fen("W:WK18:B5")), limits, recorder.callbacks());
-  std::this_thread::sleep_for(150ms);
-  CHECK(recorder.resultCount() == 0);
+  REQUIRE(recorder.waitForInfo([](const SearchInfo& info) { return info.depth == 6; }));
+  CHECK(recorder.resultCount() == 0);  // its last iteration is done, and it still waits
   searcher.stop();
   searcher.wait();
   CHECK(recorder.resultCount() == 1);
@@ -86,7 +101,8 @@ TEST_CASE("Searcher: ponderhit turns pondering into a timed search", "[search][s
   limits.ponder = true;
   limits.timeMs[0] = limits.timeMs[1] = 3000;  // about 100 ms for this move
   searcher.start(Game(), limits, recorder.callbacks());
-  std::this_thread::sleep_for(200ms);  // longer than the budget: pondering ignores it
+  // Thinking past its budget: pondering ignores it.
+  REQUIRE(recorder.waitForInfo([](const SearchInfo& info) { return info.timeMs >= 200; }));
   CHECK(recorder.resultCount() == 0);
   const auto hitAt = Clock::now();
   searcher.ponderhit();
@@ -104,7 +120,7 @@ TEST_CASE("Searcher: stop during pondering answers too", "[search][searcher]") {
   limits.ponder = true;
   limits.timeMs[0] = limits.timeMs[1] = 3000;
   searcher.start(Game(), limits, recorder.callbacks());
-  std::this_thread::sleep_for(50ms);
+  REQUIRE(recorder.waitForInfo(anyInfo));
   searcher.stop();
   searcher.wait();
   REQUIRE(recorder.results.size() == 1);
@@ -134,7 +150,7 @@ TEST_CASE("Searcher: exactly one result per start, also when restarted", "[searc
   SearchLimits infinite;
   infinite.infinite = true;
   searcher.start(Game(), infinite, recorder.callbacks());
-  std::this_thread::sleep_for(20ms);
+  REQUIRE(recorder.waitForInfo(anyInfo));
   // A new start stops the running search first; both deliver their result.
   searcher.start(Game(), depthLimit(3), recorder.callbacks());
   searcher.wait();
@@ -225,4 +241,101 @@ TEST_CASE("Searcher: runs on a given executor with a shared table", "[search][se
   searcher.stop();
   searcher.wait();
   CHECK(recorder.resultCount() == 2);
+}
+
+namespace {
+
+// A host's pacer (search/pacer.h) that counts its calls and holds every job at begin() until
+// opened, as a server holds a search that waits for a turn.
+class GatePacer : public SearchPacer {
+ public:
+  void begin(const GiveUp& giveUp) override {
+    std::unique_lock lock(mutex_);
+    ++begins_;
+    changed_.notify_all();
+    while (!open_ && !giveUp()) changed_.wait_for(lock, 1ms);
+  }
+  void poll(const GiveUp&) override {
+    std::lock_guard lock(mutex_);
+    ++polls_;
+  }
+  void urgent(const GiveUp&) override {}
+  void end() override {
+    std::lock_guard lock(mutex_);
+    ++ends_;
+  }
+  void open() {
+    std::lock_guard lock(mutex_);
+    open_ = true;
+  }
+  bool waitForBegins(int count) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, 20s, [&] { return begins_ >= count; });
+  }
+  int polls() {
+    std::lock_guard lock(mutex_);
+    return polls_;
+  }
+  int ends() {
+    std::lock_guard lock(mutex_);
+    return ends_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool open_ = false;
+  int begins_ = 0, polls_ = 0, ends_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("Searcher: the host's pacer holds a search back until it may compute, stop lets it end",
+          "[search][searcher][pacer]") {
+  auto gate = std::make_shared<GatePacer>();
+  SearchResources resources;
+  resources.table = std::make_shared<TranspositionTable>(2);
+  int pacersMade = 0;
+  resources.pacer = [&](const std::shared_ptr<SearchControl>&, Clock::time_point) {
+    ++pacersMade;
+    return gate;
+  };
+  Searcher searcher(resources);
+  Recorder recorder;
+  SearchLimits limits;
+  limits.infinite = true;
+  searcher.start(Game(), limits, recorder.callbacks());
+  REQUIRE(gate->waitForBegins(1));
+  CHECK(recorder.resultCount() == 0);  // held in begin(): it cannot have answered
+  searcher.stop();                     // begin() gives up: the search goes on, to end at once
+  searcher.wait();
+  REQUIRE(recorder.resultCount() == 1);
+  CHECK(isLegal(Position::start(), *recorder.results[0].bestMove));
+  CHECK(gate->ends() == 1);
+
+  gate->open();
+  searcher.start(Game(), depthLimit(7), recorder.callbacks());
+  searcher.wait();
+  CHECK(recorder.resultCount() == 2);
+  CHECK(gate->polls() > 0);  // polled while computing
+  CHECK(gate->ends() == 2);
+  CHECK(pacersMade == 2);  // one per job
+}
+
+TEST_CASE("Searcher: the host's caps shape every search's limits and options",
+          "[search][searcher][pacer]") {
+  SearchResources resources;
+  resources.capSearch = [](SearchLimits& limits, SearchOptions& options) {
+    limits.depth = 2;
+    options.multiPv = 2;
+  };
+  Searcher searcher(resources);
+  Recorder recorder;
+  searcher.start(Game(), depthLimit(9), recorder.callbacks());
+  searcher.wait();
+  REQUIRE(recorder.resultCount() == 1);
+  CHECK(recorder.results[0].depth == 2);
+  std::lock_guard lock(recorder.mutex);
+  REQUIRE(recorder.infos.size() == 4);  // depths 1 and 2, two lines each
+  CHECK(recorder.infos.back().multiPv == 2);
 }

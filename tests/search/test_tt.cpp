@@ -66,14 +66,22 @@ TEST_CASE("TT: a code that matches no legal move decodes to none", "[search][tt]
   const Position other = fen("W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4");
   MoveList otherMoves;
   generateMoves(other, otherMoves);
+  int unmatched = 0;
   for (int i = 0; i < otherMoves.size(); ++i) {
+    INFO("move " << i);
+    int sameEnds = -1;  // the start position's move with the same from and to, if any
+    for (int j = 0; j < moves.size(); ++j)
+      if (moves[j].from == otherMoves[i].from && moves[j].to == otherMoves[i].to) sameEnds = j;
     const int decoded = decodeMove(moves, encodeMove(otherMoves, i));
-    if (decoded >= 0) {
-      // Only possible when the same from and to exist in both: then it is that legal move.
-      CHECK(moves[decoded].from == otherMoves[i].from);
-      CHECK(moves[decoded].to == otherMoves[i].to);
-    }
+    CHECK(decoded == sameEnds);  // none when no legal move has those ends
+    if (sameEnds < 0) ++unmatched;
   }
+  CHECK(unmatched >= 10);  // the case the test is named for really happens, many times
+  // No code at all, and a code whose ordinal is past the moves with its ends.
+  CHECK(decodeMove(moves, kNoMoveCode) == -1);
+  const MoveCode first = encodeMove(moves, 0);
+  CHECK(decodeMove(moves, first) == 0);
+  CHECK(decodeMove(moves, static_cast<MoveCode>(first | (1 << 10))) == -1);
 }
 
 TEST_CASE("TT: deeper results of the current search are kept", "[search][tt]") {

@@ -12,6 +12,8 @@
 #include "core/movegen.h"
 #include "search/searcher.h"
 #include "search/thread_pool.h"
+#include "server/alarm_clock.h"
+#include "server/search_pacing.h"
 #include "server/worker_pool.h"
 
 using namespace damiera;
@@ -67,7 +69,7 @@ SearchResources pooled(server::WorkerPool& pool, std::shared_ptr<TranspositionTa
   resources.table = std::move(table);
   resources.tableShared = true;
   resources.executor = [&pool](std::function<void()> job) { pool.submit(std::move(job)); };
-  resources.maxThreads = 1;
+  server::paceAndCap(resources, nullptr, nullptr, 0, server::SearchCaps{1, 0});
   return resources;
 }
 
@@ -134,12 +136,11 @@ TEST_CASE("Pooled searchers: go and stop in a loop while the pool is busy queue 
 
 TEST_CASE("The time cap stops an infinite search, and one still queued, with a result",
           "[server][pool][searcher]") {
-  AlarmClock alarms;
+  server::AlarmClock alarms;
   server::WorkerPool pool(1);
   auto table = std::make_shared<TranspositionTable>(2);
   SearchResources resources = pooled(pool, table);
-  resources.maxTimeMs = 200;
-  resources.alarms = &alarms;
+  server::paceAndCap(resources, nullptr, &alarms, 200, server::SearchCaps{1, 0});
   Searcher a(resources), b(resources);
   Recorder first, second;
   const auto start = Clock::now();
@@ -158,7 +159,7 @@ TEST_CASE("The time cap stops an infinite search, and one still queued, with a r
 TEST_CASE("The depth cap cuts every search", "[server][pool][searcher]") {
   server::WorkerPool pool(1);
   SearchResources resources = pooled(pool, std::make_shared<TranspositionTable>(2));
-  resources.maxDepth = 3;
+  server::paceAndCap(resources, nullptr, nullptr, 0, server::SearchCaps{1, 3});
   Searcher searcher(resources);
   Recorder recorder;
   SearchLimits limits;
@@ -190,7 +191,7 @@ TEST_CASE("A shared table is neither emptied nor resized by one session",
 }
 
 TEST_CASE("The alarm clock goes off in time order, not when cancelled", "[server][pool]") {
-  AlarmClock alarms;
+  server::AlarmClock alarms;
   std::mutex mutex;
   std::vector<int> order;
   std::promise<void> last;
@@ -203,7 +204,7 @@ TEST_CASE("The alarm clock goes off in time order, not when cancelled", "[server
   };
   const auto now = Clock::now();
   alarms.set(now + 60ms, record(3));
-  const AlarmClock::Id cancelled = alarms.set(now + 20ms, record(9));
+  const server::AlarmClock::Id cancelled = alarms.set(now + 20ms, record(9));
   alarms.set(now + 40ms, record(2));
   alarms.set(now, record(1));
   alarms.cancel(cancelled);

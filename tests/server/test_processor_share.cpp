@@ -1,4 +1,4 @@
-// Turns on shared processors (search/processor_share.h): a turn waits while all processors are
+// Turns on shared processors (server/processor_share.h): a turn waits while all processors are
 // taken, the search that computed least goes first, a waiting search can give up, and a turn
 // is handed on only when its quantum is over and somebody waits. Threads, no timing bounds
 // other than generous ones.
@@ -7,9 +7,10 @@
 #include <chrono>
 #include <thread>
 
-#include "search/processor_share.h"
+#include "server/processor_share.h"
 
 using namespace damiera;
+using damiera::server::ProcessorShare;
 using namespace std::chrono_literals;
 
 namespace {

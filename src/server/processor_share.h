@@ -21,7 +21,7 @@
 #include <mutex>
 #include <vector>
 
-namespace damiera {
+namespace damiera::server {
 
 class ProcessorShare {
  public:
@@ -83,4 +83,4 @@ class ProcessorShare {
   std::atomic<int> waiting_{0};
 };
 
-}  // namespace damiera
+}  // namespace damiera::server

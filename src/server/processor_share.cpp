@@ -1,8 +1,8 @@
-#include "search/processor_share.h"
+#include "server/processor_share.h"
 
 #include <algorithm>
 
-namespace damiera {
+namespace damiera::server {
 
 namespace {
 
@@ -66,4 +66,4 @@ void ProcessorShare::Turn::yield(const std::function<bool()>& giveUp) {
   acquire(giveUp);
 }
 
-}  // namespace damiera
+}  // namespace damiera::server
