@@ -111,16 +111,25 @@ int decodeMove(const MoveList& legal, MoveCode code) {
   return -1;
 }
 
+namespace {
+// Both bands of results that count their distance from the root: forced results of the search
+// (mate band) and endgame database results (kScoreDatabaseWin - ply). The table stores them
+// relative to the node, so a transposition reached at another ply reads its own distance.
+bool isDistanceScore(int score) {
+  const int magnitude = score < 0 ? -score : score;
+  return magnitude >= kScoreMateBound ||
+         (magnitude >= kScoreDatabaseBound && magnitude <= kScoreDatabaseWin);
+}
+}  // namespace
+
 int scoreToTT(int score, int ply) {
-  if (score >= kScoreMateBound) return score + ply;
-  if (score <= -kScoreMateBound) return score - ply;
-  return score;
+  if (!isDistanceScore(score)) return score;
+  return score > 0 ? score + ply : score - ply;
 }
 
 int scoreFromTT(int score, int ply) {
-  if (score >= kScoreMateBound) return score - ply;
-  if (score <= -kScoreMateBound) return score + ply;
-  return score;
+  if (!isDistanceScore(score)) return score;
+  return score > 0 ? score - ply : score + ply;
 }
 
 std::size_t maxHashMbOfThisMachine() {

@@ -41,6 +41,18 @@ TEST_CASE("TT: forced-result scores are stored relative to the node", "[search][
   CHECK(scoreFromTT(scoreToTT(mateInPlies(17), 6), 6) == mateInPlies(17));
 }
 
+TEST_CASE("TT: database scores are stored relative to the node too", "[search][tt][egdb]") {
+  TranspositionTable table(1);
+  // A database win seen at ply 9 from a node at ply 3 (6 plies below it), read again at ply 1.
+  table.store(7, 4, Bound::Exact, kScoreDatabaseWin - 9, 0, kNoMoveCode, 3);
+  CHECK(table.probe(7, 1)->score == kScoreDatabaseWin - 7);
+  table.store(8, 4, Bound::Exact, -(kScoreDatabaseWin - 12), 0, kNoMoveCode, 5);
+  CHECK(table.probe(8, 2)->score == -(kScoreDatabaseWin - 9));
+  // The largest evaluation-like score below the band is left alone.
+  CHECK(scoreToTT(kScoreDatabaseBound - 1, 10) == kScoreDatabaseBound - 1);
+  CHECK(scoreFromTT(scoreToTT(-(kScoreDatabaseWin - 40), 20), 20) == -(kScoreDatabaseWin - 40));
+}
+
 TEST_CASE("TT: a move code decodes back to the same legal move", "[search][tt]") {
   // Includes king captures that return to their start square and positions with captures.
   std::vector<std::string_view> fens(benchPositions().begin(), benchPositions().end());
