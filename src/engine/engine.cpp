@@ -8,6 +8,7 @@
 
 #include "core/movegen.h"
 #include "egdb/database.h"
+#include "search/eval_weights.h"
 
 namespace damiera {
 
@@ -64,12 +65,26 @@ void Engine::registerOptions() {
   options_.addString("EGDBPath", defaultDir ? defaultDir : "", [this](const std::string& dir) {
     openDatabase(dir, databasePieces_, databaseCacheMb_);
   });
-  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces, [this](int n) {
-    openDatabase(databaseDir_, n, databaseCacheMb_);
-  });
-  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb, [this](int mb) {
-    openDatabase(databaseDir_, databasePieces_, mb);
-  });
+  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces,
+                   [this](int n) { openDatabase(databaseDir_, n, databaseCacheMb_); });
+  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb,
+                   [this](int mb) { openDatabase(databaseDir_, databasePieces_, mb); });
+  options_.addString("EvalFile", "", [this](const std::string& path) { loadEvalFile(path); });
+}
+
+// Empty: the weights compiled in. A file that cannot be read or is not a whole weights file of
+// this version is refused and the evaluation stays what it was.
+void Engine::loadEvalFile(const std::string& path) {
+  std::shared_ptr<const EvalWeights> weights;
+  if (!path.empty()) {
+    try {
+      weights = loadEvalWeights(path);
+    } catch (const std::runtime_error& e) {
+      throw OptionRejected(std::string("EvalFile ") + e.what());
+    }
+  }
+  searchOptions_.evalWeights = std::move(weights);
+  applySearchOptions();
 }
 
 // A damaged slice is left out (the rest is used) and named in a notice; a folder that does not
@@ -143,7 +158,10 @@ std::vector<PathMove> Engine::legalMoves() const {
   return generatePathMoves(game_.position());
 }
 
-EvalReport Engine::evaluation() const { return explainEvaluation(game_.position()); }
+EvalReport Engine::evaluation() const {
+  const EvalWeights* weights = searchOptions_.evalWeights.get();
+  return explainEvaluation(game_.position(), weights ? *weights : embeddedEvalWeights());
+}
 
 Refused Engine::setOption(std::string_view name, const std::optional<std::string>& value) {
   if (Refused busy = refuseWhileBusy()) return busy;

@@ -130,6 +130,7 @@ class Engine {
   void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
   // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
   void openDatabase(const std::string& dir, int pieces, int cacheMb);
+  void loadEvalFile(const std::string& path);  // the EvalFile option; throws OptionRejected
   Refused refuseWhileBusy() const;
 
   const EngineReports reports_;

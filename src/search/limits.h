@@ -13,6 +13,7 @@ namespace damiera {
 namespace egdb {
 class Prober;
 }
+struct EvalWeights;
 
 inline constexpr int kDefaultMoveOverheadMs = 30;
 inline constexpr int kMaxMoveOverheadMs = 5000;
@@ -46,6 +47,7 @@ struct SearchOptions {
   bool ponder = false;                          // "Ponder": the GUI may ponder; budget a bit more
   std::shared_ptr<egdb::Prober> database;       // "EGDBPath": endgame database, or none
   int databasePieces = 0;                       // "EGDBPieces": probe up to this many pieces
+  std::shared_ptr<const EvalWeights> evalWeights;  // "EvalFile": its weights; none: embedded
 };
 
 }  // namespace damiera

@@ -220,9 +220,9 @@ int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
   if (!hasCapture(pos)) {
     if (!hasStep(pos)) return matedInPlies(ply);  // R13
     if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
-    return evaluate(pos);
+    return evaluate(pos, evalWeights_);
   }
-  if (ply >= kMaxPly - 1) return evaluate(pos);
+  if (ply >= kMaxPly - 1) return evaluate(pos, evalWeights_);
 
   const bool pvNode = beta - alpha > 1;
   MoveList moves;
@@ -284,7 +284,8 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
 
   int staticEval = TranspositionTable::kNoEval;
   if (!forced) {
-    staticEval = hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos);
+    staticEval =
+        hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos, evalWeights_);
     if (!pvNode && depth <= kRfpMaxDepth && !isDecisive(beta) &&
         staticEval - kRfpMarginPerPly * depth >= beta &&
         popcount(pos.occupied()) >= kRfpMinPieces && !hasCapture(pos, opponent(pos.sideToMove())))

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "search/eval_weights.h"
 #include "search/limits.h"
 #include "search/score.h"
 #include "search/search.h"
@@ -91,7 +92,7 @@ struct SharedSearch {
   const SearchCallbacks& callbacks;
   TimeManager time;
   const std::chrono::steady_clock::time_point start;
-  std::vector<RootMove> rootMoves;  // the starting list every worker copies
+  std::vector<RootMove> rootMoves;     // the starting list every worker copies
   std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;
   std::atomic<bool> abort{false};
@@ -104,6 +105,8 @@ class Worker {
  public:
   Worker(SharedSearch& shared, ThreadTables& tables, int index)
       : shared_(shared),
+        evalWeights_(shared.options.evalWeights ? *shared.options.evalWeights
+                                                : embeddedEvalWeights()),
         history_(tables.history),
         pv_(tables.pv),
         index_(index),
@@ -164,6 +167,7 @@ class Worker {
   bool shouldStop(double instability);
 
   SharedSearch& shared_;
+  const EvalWeights& evalWeights_;  // EvalFile's, or the embedded ones
   std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2>& history_;
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1>& pv_;
   const int index_;

@@ -1,11 +1,16 @@
 // Session through its sink: what each command replies and what it does to the game.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "core/fen.h"
 #include "engine/session.h"
 #include "protocol/reply.h"
+#include "search/eval_weights.h"
 
 using damiera::Session;
 
@@ -44,7 +49,7 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 12);
+  REQUIRE(replies.size() == 13);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
   CHECK(Lines(replies.begin() + 2, replies.end()) ==
@@ -56,7 +61,39 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name NoProgressMoves type spin default 40 min 1 max 1000",
               "option name EGDBPath type string default <empty>",
               "option name EGDBPieces type spin default 6 min 0 max 9",
-              "option name EGDBCache type spin default 64 min 1 max 65536", "uciok"});
+              "option name EGDBCache type spin default 64 min 1 max 65536",
+              "option name EvalFile type string default <empty>", "uciok"});
+}
+
+TEST_CASE("setoption EvalFile loads weights; a bad file is refused and changes nothing",
+          "[session][eval]") {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("damiera-evalfile-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  // Weights that only double the tempo term: the start position's total shows which are used.
+  damiera::EvalWeights doubled = damiera::embeddedEvalWeights();
+  for (auto& phase : doubled.terms) phase[damiera::kTermTempo] *= 2;
+  const std::string good = (dir / "doubled.weights").string();
+  damiera::saveEvalWeights(doubled, good);
+  const std::string bad = (dir / "bad.weights").string();
+  std::ofstream(bad) << "not weights";
+
+  Probe probe;
+  const std::string embedded = probe.say("eval").back();
+  CHECK(probe.say("setoption name EvalFile value " + good).empty());
+  const std::string loaded = probe.say("eval").back();
+  CHECK(loaded != embedded);
+  for (const std::string& path : {bad, (dir / "missing.weights").string()}) {
+    const Lines refused = probe.say("setoption name EvalFile value " + path);
+    INFO(path);
+    REQUIRE(isOneErrorLine(refused));
+    CHECK(refused[0].find(path) != std::string::npos);
+    CHECK(probe.say("eval").back() == loaded);  // still the file loaded before
+  }
+  CHECK(probe.say("setoption name EvalFile value <empty>").empty());
+  CHECK(probe.say("eval").back() == embedded);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("isready, ucinewgame, quit and blank lines", "[session]") {

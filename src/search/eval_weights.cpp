@@ -1,0 +1,124 @@
+#include "search/eval_weights.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+// Generated at build time from src/search/weights/eval.weights (cmake/embed_file.cmake).
+extern const unsigned char kEmbeddedEvalWeightsData[];
+extern const std::size_t kEmbeddedEvalWeightsSize;
+
+namespace damiera {
+
+namespace {
+
+constexpr char kMagic[8] = {'D', 'A', 'M', 'E', 'V', 'A', 'L', '1'};
+constexpr std::uint32_t kShape[4] = {kHandTermCount, kRegionCount, kRegionEntries, kPhaseCount};
+constexpr std::size_t kPayloadValues = std::size_t{kPhaseCount} * kHandTermCount +
+                                       std::size_t{kPhaseCount} * kRegionCount * kRegionEntries;
+constexpr std::size_t kFileBytes = sizeof kMagic + sizeof kShape + 2 * kPayloadValues + 8;
+
+std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 0x100000001b3ull;
+  return hash;
+}
+
+void putLittle(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < bytes; ++i) value |= std::uint64_t{in[i]} << (8 * i);
+  return value;
+}
+
+// Visits every int16 of the payload in file order.
+template <class Weights, class Visit>
+void forEachValue(Weights& w, Visit&& visit) {
+  for (auto& phase : w.terms)
+    for (auto& v : phase) visit(v);
+  for (auto& phase : w.patterns)
+    for (auto& region : phase)
+      for (auto& v : region) visit(v);
+}
+
+}  // namespace
+
+EvalWeights EvalWeights::handOnly() {
+  EvalWeights w;
+  for (auto& phase : w.terms) phase.fill(kTermWeightOne);
+  return w;
+}
+
+std::vector<std::uint8_t> serializeEvalWeights(const EvalWeights& weights) {
+  std::vector<std::uint8_t> out(std::begin(kMagic), std::end(kMagic));
+  out.reserve(kFileBytes);
+  for (std::uint32_t n : kShape) putLittle(out, n, 4);
+  forEachValue(weights, [&](std::int16_t v) { putLittle(out, static_cast<std::uint16_t>(v), 2); });
+  putLittle(out, fnv1a(out.data(), out.size()), 8);
+  return out;
+}
+
+std::shared_ptr<const EvalWeights> parseEvalWeights(std::string_view text) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+  if (text.size() != kFileBytes)
+    throw std::runtime_error("not an evaluation weights file: " + std::to_string(text.size()) +
+                             " bytes, expected " + std::to_string(kFileBytes));
+  if (std::memcmp(bytes, kMagic, sizeof kMagic) != 0)
+    throw std::runtime_error("not an evaluation weights file: no DAMEVAL1 header");
+  for (int i = 0; i < 4; ++i)
+    if (getLittle(bytes + sizeof kMagic + 4 * i, 4) != kShape[i])
+      throw std::runtime_error("evaluation weights of another shape (made for another version)");
+  const std::size_t hashAt = kFileBytes - 8;
+  if (getLittle(bytes + hashAt, 8) != fnv1a(bytes, hashAt))
+    throw std::runtime_error("evaluation weights file damaged: checksum mismatch");
+  auto weights = std::make_shared<EvalWeights>();
+  const std::uint8_t* in = bytes + sizeof kMagic + sizeof kShape;
+  forEachValue(*weights, [&](std::int16_t& v) {
+    v = static_cast<std::int16_t>(static_cast<std::uint16_t>(getLittle(in, 2)));
+    in += 2;
+  });
+  return weights;
+}
+
+std::shared_ptr<const EvalWeights> loadEvalWeights(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream content;
+  content << in.rdbuf();
+  try {
+    return parseEvalWeights(content.str());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+void saveEvalWeights(const EvalWeights& weights, const std::string& path) {
+  const std::vector<std::uint8_t> bytes = serializeEvalWeights(weights);
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    if (!out.flush()) throw std::runtime_error("cannot write " + temporary);
+  }
+  const std::shared_ptr<const EvalWeights> back = loadEvalWeights(temporary);
+  if (serializeEvalWeights(*back) != bytes)
+    throw std::runtime_error(temporary + " reads back wrong");
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + temporary + " to " + path);
+}
+
+const EvalWeights& embeddedEvalWeights() {
+  // Parsed once; the build checked the file (a damaged one fails here at first use, loudly).
+  static const std::shared_ptr<const EvalWeights> weights = parseEvalWeights(std::string_view(
+      reinterpret_cast<const char*>(kEmbeddedEvalWeightsData), kEmbeddedEvalWeightsSize));
+  return *weights;
+}
+
+}  // namespace damiera

@@ -1,0 +1,49 @@
+#pragma once
+// The learned weights of the evaluation (eval.h) and their file format.
+//
+// Per phase (opening, ending: eval_features.h) one multiplier per hand term, in 1/1024 (1024
+// keeps the term as its inner constants make it), and one table per pattern region, in
+// quarters of a hundredth of a man. All int16.
+//
+// File (little-endian): the 8 bytes "DAMEVAL1"; four uint32: hand terms, regions, entries per
+// region, phases (they must equal this build's: 10, 9, 6561, 2); the term multipliers
+// [phase][term]; the tables [phase][region][entry]; then the FNV-1a 64-bit hash of every byte
+// before it. 236,268 bytes in all. The shipped file is compiled into the engine (CMake embeds
+// it), and the option EvalFile loads another one.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "search/eval_features.h"
+
+namespace damiera {
+
+inline constexpr int kTermWeightOne = 1024;  // a term multiplier of 1.0
+inline constexpr int kPatternUnitsPerCp = 4;
+
+struct EvalWeights {
+  std::array<std::array<std::int16_t, kHandTermCount>, kPhaseCount> terms{};
+  std::array<std::array<std::array<std::int16_t, kRegionEntries>, kRegionCount>, kPhaseCount>
+      patterns{};
+
+  // The hand-made evaluation alone: every multiplier 1.0, every table zero.
+  static EvalWeights handOnly();
+};
+
+// The weights compiled into this binary (from src/search/weights/eval.weights).
+const EvalWeights& embeddedEvalWeights();
+
+// The file format. parse throws std::runtime_error with a one-line reason (wrong size, magic,
+// shape, checksum).
+std::vector<std::uint8_t> serializeEvalWeights(const EvalWeights& weights);
+std::shared_ptr<const EvalWeights> parseEvalWeights(std::string_view bytes);
+// Reads and parses a weights file; throws std::runtime_error naming the file and the reason.
+std::shared_ptr<const EvalWeights> loadEvalWeights(const std::string& path);
+// Writes to path + ".tmp", reads it back, compares, then renames over path (never a
+// half-written file); throws std::runtime_error on failure.
+void saveEvalWeights(const EvalWeights& weights, const std::string& path);
+
+}  // namespace damiera
