@@ -3,6 +3,7 @@
 // A line parses into one Command; the Session executes it. The structs hold what the line said,
 // already checked for shape (counts, integers, keywords) but not against the game: whether a
 // FEN or a move is valid depends on the position, so the Session decides that.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "core/perft.h"
+#include "core/perft_parallel.h"
+#include "core/perft_table.h"
 
 namespace damiera::protocol {
 
@@ -39,6 +42,8 @@ inline constexpr int kMaxPerftDepth = 20;
 struct Perft {
   int depth = 1;
   PerftMode mode = PerftMode::KeepDuplicates;  // "unique" selects DropDuplicates
+  std::size_t hashMegabytes = 0;               // "hash <MB>": a table for subtree counts
+  int threads = 1;                             // "threads <N>": counting threads
 };
 
 struct ShowResult {};  // "result"

@@ -75,30 +75,6 @@ Parsed<Command> parsePosition(std::string_view, Words args) {
   return Parsed<Command>::ok(std::move(cmd));
 }
 
-// "perft <depth> [unique]"
-Parsed<Command> parsePerft(std::string_view, Words args) {
-  const std::string depthRange =
-      std::to_string(kMinPerftDepth) + ".." + std::to_string(kMaxPerftDepth);
-  if (args.empty())
-    return Parsed<Command>::fail("perft: missing depth (an integer " + depthRange + ")");
-  Perft cmd;
-  const std::string_view depthText = args.front();
-  const auto [end, ec] =
-      std::from_chars(depthText.data(), depthText.data() + depthText.size(), cmd.depth);
-  if (ec != std::errc{} || end != depthText.data() + depthText.size() ||
-      cmd.depth < kMinPerftDepth || cmd.depth > kMaxPerftDepth)
-    return Parsed<Command>::fail("perft: depth must be an integer " + depthRange + ", got " +
-                                 quoted(depthText));
-  if (args.size() >= 2) {
-    if (args[1] != "unique")
-      return Parsed<Command>::fail("perft: unexpected " + quoted(args[1]) + " (expected 'unique')");
-    cmd.mode = PerftMode::DropDuplicates;
-  }
-  if (args.size() > 2)
-    return Parsed<Command>::fail("perft: unexpected " + quoted(args[2]) + " after 'unique'");
-  return Parsed<Command>::ok(cmd);
-}
-
 // A whole word as a number in [min, max], or nothing.
 template <class Integer>
 std::optional<Integer> readInteger(std::string_view word, Integer min, Integer max) {
@@ -107,6 +83,58 @@ std::optional<Integer> readInteger(std::string_view word, Integer min, Integer m
   if (ec != std::errc{} || end != word.data() + word.size() || value < min || value > max)
     return std::nullopt;
   return value;
+}
+
+// "perft <depth> [unique] [hash <MB>] [threads <N>]", the options in any order.
+Parsed<Command> parsePerft(std::string_view, Words args) {
+  const std::string depthRange =
+      std::to_string(kMinPerftDepth) + ".." + std::to_string(kMaxPerftDepth);
+  if (args.empty())
+    return Parsed<Command>::fail("perft: missing depth (an integer " + depthRange + ")");
+  Perft cmd;
+  const std::optional<int> depth = readInteger(args.front(), kMinPerftDepth, kMaxPerftDepth);
+  if (!depth)
+    return Parsed<Command>::fail("perft: depth must be an integer " + depthRange + ", got " +
+                                 quoted(args.front()));
+  cmd.depth = *depth;
+  bool sawUnique = false;
+  bool sawHash = false;
+  bool sawThreads = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view word = args[i];
+    bool& seen = word == "unique" ? sawUnique : word == "hash" ? sawHash : sawThreads;
+    if (word != "unique" && word != "hash" && word != "threads")
+      return Parsed<Command>::fail("perft: unexpected " + quoted(word) +
+                                   " (expected 'unique', 'hash <MB>' or 'threads <N>')");
+    if (seen) return Parsed<Command>::fail("perft: " + quoted(word) + " given twice");
+    seen = true;
+    if (word == "unique") {
+      cmd.mode = PerftMode::DropDuplicates;
+      continue;
+    }
+    const bool isHash = word == "hash";
+    const std::string range = isHash ? "1.." + std::to_string(kMaxPerftHashMb) + " (MB)"
+                                     : "1.." + std::to_string(kMaxPerftThreads);
+    if (i + 1 == args.size())
+      return Parsed<Command>::fail("perft: missing number after " + quoted(word) + " (an integer " +
+                                   range + ")");
+    const std::string_view number = args[++i];
+    if (isHash) {
+      const std::optional<std::size_t> megabytes =
+          readInteger<std::size_t>(number, 1, kMaxPerftHashMb);
+      if (!megabytes)
+        return Parsed<Command>::fail("perft: hash must be an integer " + range + ", got " +
+                                     quoted(number));
+      cmd.hashMegabytes = *megabytes;
+    } else {
+      const std::optional<int> threads = readInteger(number, 1, kMaxPerftThreads);
+      if (!threads)
+        return Parsed<Command>::fail("perft: threads must be an integer " + range + ", got " +
+                                     quoted(number));
+      cmd.threads = *threads;
+    }
+  }
+  return Parsed<Command>::ok(cmd);
 }
 
 // The go keywords that take one number, with their range (UCI).

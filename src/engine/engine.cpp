@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/movegen.h"
+#include "core/perft_table.h"
 #include "egdb/database.h"
 #include "search/eval_weights.h"
 
@@ -194,9 +195,38 @@ Refused Engine::go(const SearchLimits& limits, std::chrono::steady_clock::time_p
   return std::nullopt;
 }
 
-Refused Engine::perft(int depth, const PerftSettings& settings) {
+Refused Engine::perft(int depth, const PerftSettings& requested) {
   if (Refused busy = refuseWhileBusy()) return busy;
   assert(depth >= 1);
+  PerftSettings settings = requested;
+  // The host's caps on a search's threads cap perft's counting threads alike (a server: one
+  // thread per job, its pool's workers being its parallelism; see README "Analysis server").
+  if (environment_.search.capSearch) {
+    SearchLimits limits;
+    SearchOptions options = searchOptions_;
+    options.threads = settings.threads;
+    environment_.search.capSearch(limits, options);
+    settings.threads = std::clamp(options.threads, 1, settings.threads);
+  }
+  // The table is made here, so that a size the machine (or the host) cannot give is refused
+  // at once, with the session as it was.
+  if (settings.hashMegabytes > 0 && !settings.table) {
+    const std::string size = std::to_string(settings.hashMegabytes);
+    if (environment_.maxPerftHashMb > 0 && settings.hashMegabytes > environment_.maxPerftHashMb)
+      return Refusal{Refusal::Kind::Invalid, "perft: hash " + size +
+                                                 " (MB) is more than this server allows: at most " +
+                                                 std::to_string(environment_.maxPerftHashMb)};
+    const std::size_t limit = maxHashMbOfThisMachine();
+    if (settings.hashMegabytes > limit)
+      return Refusal{Refusal::Kind::Invalid,
+                     "perft: hash " + size + " (MB) is more than this machine can hold: at most " +
+                         std::to_string(limit)};
+    try {
+      settings.table = std::make_shared<PerftTable>(settings.hashMegabytes);
+    } catch (const std::bad_alloc&) {
+      return Refusal{Refusal::Kind::Invalid, "perft: not enough memory for hash " + size + " (MB)"};
+    }
+  }
   busy_.store(true);
   searcher_.startJob([this, root = game_.position(), depth, settings](SearchControl& control) {
     const auto start = std::chrono::steady_clock::now();

@@ -115,6 +115,7 @@ class Engine {
   Refused go(const SearchLimits& limits,
              std::chrono::steady_clock::time_point arrival = std::chrono::steady_clock::now());
   // perft: the mode, and the table and threads it may use (core/perft_parallel.h).
+  // A server's thread cap applies; a table this machine cannot hold is refused.
   Refused perft(int depth, const PerftSettings& settings);
   Refused bench(int depth);
   // Ends the running job, if any, and returns once its last report has returned.

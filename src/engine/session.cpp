@@ -239,8 +239,10 @@ Session::Flow Session::execute(const protocol::Display&) {
 // Counted on the search thread: each root move's line as soon as it is counted, then the
 // summary (stopped: the moves counted so far and "perft <depth> stopped ...").
 Session::Flow Session::execute(const protocol::Perft& command) {
-  PerftSettings settings;  // one thread, no table: the plain figure of the generator
+  PerftSettings settings;  // without hash and threads: the plain figure of the generator
   settings.mode = command.mode;
+  settings.hashMegabytes = command.hashMegabytes;
+  settings.threads = command.threads;
   refused(engine_.perft(command.depth, settings));
   return Flow::Continue;
 }

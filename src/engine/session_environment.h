@@ -3,6 +3,7 @@
 // hash table of its own, and no caps. In server mode (README.md "Analysis server"): the
 // server-wide pool of search threads, one hash table shared by every session, and caps on what
 // one client may ask for, so that no client takes more than its share of the machine.
+#include <cstddef>
 #include <memory>
 #include <utility>
 
@@ -17,6 +18,10 @@ struct SessionEnvironment {
   // accepted (GUIs send it) and changes nothing, and "ucinewgame" clears only the session's
   // own move-ordering histories.
   SearchResources search;
+  // The largest table "perft ... hash <MB>" may make for one run (0: what the machine can
+  // hold). A server sets its --hash size, so that no client maps more than the operator gave
+  // the shared table.
+  std::size_t maxPerftHashMb = 0;
 };
 
 // Sessions of one dialect for a transport; every one gets a copy of `environment`.

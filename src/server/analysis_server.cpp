@@ -20,6 +20,7 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   // One thread per search: the pool's workers are the server's parallelism, shared by all.
   paceAndCap(environment.search, &processors, &alarms, config.maxMoveTimeMs,
              SearchCaps{1, config.maxDepth});
+  environment.maxPerftHashMb = config.hashMb;
   return environment;
 }
 

@@ -66,6 +66,28 @@ TEST_CASE("perft: depth 1..20, optionally unique", "[protocol]") {
   CHECK(errorOf("perft +3") == "perft: depth must be an integer 1..20, got '+3'");
 }
 
+TEST_CASE("perft: hash <MB> and threads <N> in any order after the depth", "[protocol]") {
+  const Perft plain = parsedAs<Perft>("perft 5");
+  CHECK(plain.hashMegabytes == 0);
+  CHECK(plain.threads == 1);
+  const Perft both = parsedAs<Perft>("perft 13 threads 2 unique hash 512");
+  CHECK(both.depth == 13);
+  CHECK(both.mode == damiera::PerftMode::DropDuplicates);
+  CHECK(both.hashMegabytes == 512);
+  CHECK(both.threads == 2);
+  CHECK(parsedAs<Perft>("perft 4 hash 65536").hashMegabytes == 65536);
+  CHECK(parsedAs<Perft>("perft 4 threads 256").threads == 256);
+  CHECK(errorOf("perft 4 hash") == "perft: missing number after 'hash' (an integer 1..65536 (MB))");
+  CHECK(errorOf("perft 4 hash 0") == "perft: hash must be an integer 1..65536 (MB), got '0'");
+  CHECK(errorOf("perft 4 hash -1") == "perft: hash must be an integer 1..65536 (MB), got '-1'");
+  CHECK(errorOf("perft 4 threads 257") == "perft: threads must be an integer 1..256, got '257'");
+  CHECK(errorOf("perft 4 threads") == "perft: missing number after 'threads' (an integer 1..256)");
+  CHECK(errorOf("perft 4 threads 2 threads 3") == "perft: 'threads' given twice");
+  CHECK(errorOf("perft 4 unique unique") == "perft: 'unique' given twice");
+  CHECK(errorOf("perft 4 fast") ==
+        "perft: unexpected 'fast' (expected 'unique', 'hash <MB>' or 'threads <N>')");
+}
+
 TEST_CASE("errors quote user words short and printable", "[protocol]") {
   CHECK(quoted("abc") == "'abc'");
   CHECK(quoted(std::string(50, 'a')) == "'" + std::string(40, 'a') + "...'");

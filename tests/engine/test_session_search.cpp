@@ -17,14 +17,18 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/fen.h"
 #include "core/notation.h"
+#include "core/perft_table.h"
 #include "engine/options.h"
 #include "engine/session.h"
+#include "engine/session_environment.h"
 #include "search/bench.h"
 #include "search/eval.h"
+#include "search/pacer.h"
 #include "search/tt.h"
 
 using damiera::Session;
@@ -52,7 +56,9 @@ bool startsWith(const std::string& line, std::string_view prefix) {
 // A session whose replies may come from its search thread: collected under a lock.
 class LiveProbe {
  public:
-  LiveProbe() : session_(std::make_unique<Session>([this](std::string_view line) { add(line); })) {}
+  explicit LiveProbe(damiera::SessionEnvironment environment = {})
+      : session_(std::make_unique<Session>([this](std::string_view line) { add(line); },
+                                           std::move(environment))) {}
 
   // Sends a line; returns the replies that are not from the search (not info or bestmove)
   // written while the session handled it: the command's own answer.
@@ -825,4 +831,105 @@ TEST_CASE("Hash: more than this machine can hold is refused, naming the limit",
   CHECK(probe.session().options().value("Hash") == 64);
   probe.say("go depth 3");  // still a table to search with
   CHECK_FALSE(probe.bestMove().empty());
+}
+
+namespace {
+
+// A host's pacer that notes how many threads this process has as a perft starts (begin, on
+// the job's thread, just before the counting) and when it is first asked to poll: by then a
+// perft with threads has started all of them (its coordinator polls only once they run), and
+// a perft of depth 20 is far from done, so none has ended.
+struct ThreadCountingPacer final : damiera::SearchPacer {
+  std::mutex mutex;
+  std::condition_variable polled;
+  std::optional<std::size_t> atBegin, atFirstPoll;
+
+  void begin(const GiveUp&) override {
+    std::lock_guard lock(mutex);
+    atBegin = processThreads();
+  }
+  void poll(const GiveUp&) override {
+    {
+      std::lock_guard lock(mutex);
+      if (atFirstPoll) return;
+      atFirstPoll = processThreads();
+    }
+    polled.notify_all();
+  }
+  void urgent(const GiveUp&) override {}
+  void end() override {}
+
+  // Threads the perft started beside its own, once it polled.
+  std::optional<std::size_t> threadsStarted() {
+    std::unique_lock lock(mutex);
+    if (!polled.wait_for(lock, kGenerous, [this] { return atFirstPoll.has_value(); }))
+      return std::nullopt;
+    return *atFirstPoll - *atBegin;
+  }
+};
+
+// A host with that pacer for every job and, when `threadCap` > 0, a cap on search threads.
+damiera::SessionEnvironment countingHost(const std::shared_ptr<ThreadCountingPacer>& pacer,
+                                         int threadCap) {
+  damiera::SessionEnvironment environment;
+  environment.search.pacer = [pacer](const auto&, auto) { return pacer; };
+  if (threadCap > 0)
+    environment.search.capSearch = [threadCap](damiera::SearchLimits&,
+                                               damiera::SearchOptions& options) {
+      options.threads = std::min(options.threads, threadCap);
+    };
+  return environment;
+}
+
+}  // namespace
+
+TEST_CASE("perft threads <N> counts on N threads, or on the host's cap of search threads",
+          "[session][perft]") {
+  for (const int cap : {0, 1, 2}) {
+    INFO("cap " << cap);
+    const auto pacer = std::make_shared<ThreadCountingPacer>();
+    LiveProbe probe(countingHost(pacer, cap));
+    CHECK(probe.say("perft 20 unique hash 4 threads 4").empty());
+    // One thread counts on the job's own thread; N threads are N new ones.
+    const std::size_t expected = cap == 1 ? 0 : cap == 2 ? 2 : 4;
+    CHECK(pacer->threadsStarted() == expected);
+    const Lines stopped = probe.say("stop");
+    REQUIRE(stopped.size() == 1);
+    CHECK(std::regex_match(stopped[0], std::regex("perft 20 stopped nodes 0 time \\d+ nps \\d+")));
+    // Capped or not, the counts are exact.
+    const Lines done = probe.sayAndFinish("perft 5 threads 3 hash 1");
+    REQUIRE(done.size() == 8);
+    CHECK(std::regex_match(done[7], std::regex("perft 5 nodes 7361 time \\d+ nps \\d+")));
+  }
+}
+
+TEST_CASE("perft hash: more than the machine or the host allows is one error, nothing changed",
+          "[session][perft][hash]") {
+  const auto checkRefused = [](LiveProbe& probe, std::size_t megabytes, const std::string& error) {
+    probe.say("position startpos moves 22-18");
+    const std::string fen = probe.fen();
+    CHECK(probe.say("perft 3 hash " + std::to_string(megabytes) + " threads 2") == Lines{error});
+    CHECK(probe.fen() == fen);
+    // Not busy, and the next perft counts as ever.
+    const Lines done = probe.sayAndFinish("perft 2 hash 1 threads 2");
+    REQUIRE(done.size() == 8);
+    CHECK(std::regex_match(done[7], std::regex("perft 2 nodes 40 time \\d+ nps \\d+")));
+  };
+  SECTION("the machine") {
+    const std::size_t limit = damiera::maxHashMbOfThisMachine();
+    if (limit >= damiera::kMaxPerftHashMb) return;  // a machine that holds every size perft has
+    LiveProbe probe;
+    checkRefused(probe, limit + 1,
+                 "error perft: hash " + std::to_string(limit + 1) +
+                     " (MB) is more than this machine can hold: at most " + std::to_string(limit));
+  }
+  SECTION("a host's limit (a server: its --hash)") {
+    damiera::SessionEnvironment environment;
+    environment.maxPerftHashMb = 8;
+    LiveProbe probe(environment);
+    checkRefused(probe, 9, "error perft: hash 9 (MB) is more than this server allows: at most 8");
+    const Lines done = probe.sayAndFinish("perft 2 hash 8");
+    REQUIRE(done.size() == 8);
+    CHECK(std::regex_match(done[7], std::regex("perft 2 nodes 40 time \\d+ nps \\d+")));
+  }
 }

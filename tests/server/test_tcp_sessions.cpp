@@ -288,3 +288,21 @@ TEST_CASE(
   REQUIRE(bench);
   CHECK(std::regex_match(*bench, std::regex(R"(bench stopped nodes \d+ time \d+ nps \d+)")));
 }
+
+TEST_CASE("perft on a server: threads within its one-thread-per-job cap, hash within its --hash",
+          "[server][sessions][perft]") {
+  ServerProcess server(smallServer());  // --hash 8
+  TcpClient client(server.port());
+  client.sendLine("perft 4 hash 9 threads 2");
+  CHECK(client.readLine() == "error perft: hash 9 (MB) is more than this server allows: at most 8");
+  for (const char* line : {"perft 4 hash 8 threads 2", "perft 4 unique threads 64"}) {
+    INFO(line);
+    client.sendLine(line);
+    std::vector<std::string> rootLines;
+    const std::optional<std::string> total = client.readUntil("perft 4 ", 10s, &rootLines);
+    REQUIRE(total);
+    CHECK(total->starts_with("perft 4 nodes 1469 "));
+    CHECK(rootLines.size() == 7);
+  }
+  CHECK(server.stopCleanly());
+}
