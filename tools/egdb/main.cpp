@@ -22,6 +22,7 @@
 #include "egdb/index.h"
 #include "egdb/resolve.h"
 #include "egdb/storage.h"
+#include "tools/common/progress_bar.h"
 
 using namespace damiera;
 using namespace damiera::egdb;
@@ -123,17 +124,7 @@ std::string humanBytes(std::uint64_t b) {
   return text;
 }
 
-std::string duration(double seconds) {
-  char text[32];
-  const long s = static_cast<long>(seconds + 0.5);
-  if (s >= 3600)
-    std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  else if (s >= 60)
-    std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else
-    std::snprintf(text, sizeof text, "%.1fs", seconds);
-  return text;
-}
+std::string duration(double seconds) { return tools::formatDuration(seconds); }
 
 long peakRssMb() {
   rusage usage{};
@@ -144,15 +135,13 @@ long peakRssMb() {
 // Progress over the whole run: a bar redrawn in place on a terminal, one line a pair otherwise.
 class Progress {
  public:
-  Progress(std::uint64_t total) : total_(total), terminal_(isatty(STDERR_FILENO)) {}
+  Progress(std::uint64_t total) : bar_(total) {}
 
   BuildCallbacks callbacks() {
     BuildCallbacks c;
     c.started = [this](const Material& m, std::uint64_t positions) {
       current_ = m;
       pairPositions_ = positions;
-      pairStart_ = std::chrono::steady_clock::now();
-      lastDraw_ = {};
     };
     c.progress = [this](std::uint64_t done) { draw(done); };
     c.finished = [this](const PairReport& r) { finished(r); };
@@ -160,28 +149,23 @@ class Progress {
   }
 
  private:
-  void draw(std::uint64_t done) {
-    if (!terminal_) return;
-    std::unique_lock guard(drawLock_, std::try_to_lock);  // called by every building thread
-    if (!guard.owns_lock()) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (now - lastDraw_ < std::chrono::milliseconds(200) && done < pairPositions_) return;
-    lastDraw_ = now;
-    const double elapsed = std::chrono::duration<double>(now - runStart_).count();
+  void draw(std::uint64_t done) {  // called by every building thread
     const std::uint64_t overall = finishedPositions_ + done;
-    const double rate = elapsed > 0 ? overall / elapsed : 0;
-    const double eta = rate > 0 ? (total_ - overall) / rate : 0;
-    const double fraction = total_ ? double(overall) / total_ : 1;
-    const int width = 30;
-    const int filled = static_cast<int>(fraction * width);
-    std::fprintf(stderr, "\r[%s%s] %5.1f%% slice %s %.0f pos/s ETA %s   ",
-                 std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
-                 100 * fraction, current_.name().c_str(), rate, duration(eta).c_str());
+    bar_.update(
+        overall,
+        [&] {
+          const double elapsed = bar_.elapsedSeconds();
+          char text[96];
+          std::snprintf(text, sizeof text, "slice %s %.0f pos/s", current_.name().c_str(),
+                        elapsed > 0 ? overall / elapsed : 0);
+          return std::string(text);
+        },
+        /*force=*/done >= pairPositions_);
   }
 
   void finished(const PairReport& r) {
     finishedPositions_ += r.positions;
-    if (terminal_) std::fprintf(stderr, "\r%80s\r", "");
+    bar_.clear();
     const std::string names =
         r.pair.isSymmetric() ? r.pair.name() : r.pair.name() + "+" + r.pair.mirrored().name();
     if (r.skipped) {
@@ -197,14 +181,10 @@ class Progress {
     std::fflush(stdout);
   }
 
-  std::uint64_t total_;
-  bool terminal_;
-  std::mutex drawLock_;
+  tools::ProgressBar bar_;
   Material current_;
   std::uint64_t pairPositions_ = 0;
   std::uint64_t finishedPositions_ = 0;
-  std::chrono::steady_clock::time_point runStart_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point pairStart_, lastDraw_;
 };
 
 void printSummary(const std::vector<PairReport>& reports, double seconds) {

@@ -1,0 +1,213 @@
+// damiera-selfplay (tools/selfplay, docs/selfplay.md): a tiny run at depth 2 and the files it
+// leaves, checked here with the rules themselves; reruns resume and reproduce.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "train/sample.h"
+#include "train/sample_file.h"
+
+using namespace damiera;
+using namespace damiera::train;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string output;
+};
+
+Run run(const std::string& arguments) {
+  const std::string command = std::string(DAMIERA_SELFPLAY_TOOL) + " " + arguments + " 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+fs::path scratchFolder(const std::string& name) {
+  const fs::path dir = fs::path(DAMIERA_BUILD_DIR) / "train-tests" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+const std::string kOpenings = std::string(DAMIERA_SOURCE_DIR) + "/tools/openings/3ply.txt";
+
+// By default 5 games at depth 2 in chunks of 3: out.0000 (3 games) and out.0001 (2 games).
+std::string tinyRun(const fs::path& out, const std::string& extra = "", int games = 5,
+                    int seed = 7) {
+  return "--out " + out.string() + " --games " + std::to_string(games) +
+         " --depth 2 --chunk-games 3 --seed " + std::to_string(seed) + " --openings " + kOpenings +
+         " " + extra;
+}
+
+std::vector<std::vector<Sample>> splitGames(const std::vector<Sample>& samples) {
+  std::vector<std::vector<Sample>> games;
+  for (const Sample& s : samples) {
+    if (s.flags & kGameStart) games.emplace_back();
+    REQUIRE(!games.empty());  // a file starts with a game's first record
+    games.back().push_back(s);
+  }
+  return games;
+}
+
+int whiteResult(const Sample& s) { return s.sideToMove == Color::White ? s.result : -s.result; }
+
+}  // namespace
+
+TEST_CASE("selfplay: a tiny run writes whole games of sound records", "[selfplay]") {
+  const fs::path dir = scratchFolder("selfplay-tiny");
+  const Run played = run(tinyRun(dir / "sp", "--threads 2"));
+  INFO(played.output);
+  REQUIRE(played.status == 0);
+  CHECK_THAT(played.output, Catch::Contains("played 5 games"));
+
+  const std::vector<fs::path> files = sampleFiles(dir / "sp");
+  REQUIRE(files == std::vector<fs::path>{dir / "sp.0000", dir / "sp.0001"});
+  std::size_t games[2] = {0, 0};
+  for (int f = 0; f < 2; ++f) {
+    for (const std::vector<Sample>& game : splitGames(readSampleFile(files[f]))) {
+      ++games[f];
+      REQUIRE(game.size() >= 1);
+      // The opening (3 plies) and the random plies (4) come first.
+      CHECK(game.front().ply >= 3);
+      for (std::size_t i = 0; i < game.size(); ++i) {
+        const Sample& s = game[i];
+        INFO("file " << f << " game " << games[f] << " record " << i);
+        REQUIRE(validate(s).empty());  // no men on their own last row, no square used twice...
+        const Position pos = positionOf(s);
+        CHECK(((s.flags & kQuiet) != 0) == !hasCapture(pos));  // R6
+        CHECK(whiteResult(s) == whiteResult(game.front()));    // one result per game
+        CHECK((s.flags & kAdjudicated) == (game.front().flags & kAdjudicated));
+        CHECK(((s.flags & kGameStart) != 0) == (i == 0));
+        if (i == 0) continue;
+        // Each record is one legal move after the one before: every move of the game is there.
+        CHECK(s.ply == std::min(game[i - 1].ply + 1, kMaxStoredPly));  // capped
+        const Position before = positionOf(game[i - 1]);
+        MoveList moves;
+        generateMoves(before, moves);
+        CHECK(std::any_of(moves.begin(), moves.end(),
+                          [&](const Move& m) { return before.after(m) == pos; }));
+      }
+      // A game played out to a win ends by R13: the side to move at the last record made the
+      // last move, which left the other side without a move (or a piece), and won.
+      const Sample& last = game.back();
+      if (!(last.flags & kAdjudicated) && last.result != 0) {
+        MoveList moves;
+        generateMoves(positionOf(last), moves);
+        bool endsGame = false;
+        for (const Move& m : moves) {
+          const Position next = positionOf(last).after(m);
+          endsGame = endsGame || !hasLegalMove(next);
+        }
+        CHECK(last.result == 1);  // the side that made the last move won (R13)
+        CHECK(endsGame);
+      }
+    }
+  }
+  CHECK(games[0] == 3);
+  CHECK(games[1] == 2);
+
+  const Run check = run("--check " + dir.string());
+  INFO(check.output);
+  CHECK(check.status == 0);
+  CHECK_THAT(check.output, Catch::Contains("2 files, 5 games") && Catch::Contains("check ok"));
+}
+
+TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads", "[selfplay]") {
+  const fs::path dir = scratchFolder("selfplay-resume");
+  REQUIRE(run(tinyRun(dir / "a", "--threads 2")).status == 0);
+  REQUIRE(run(tinyRun(dir / "b", "--threads 1")).status == 0);
+  const std::string first = readFile(dir / "a.0000");
+  const std::string second = readFile(dir / "a.0001");
+  CHECK(readFile(dir / "b.0000") == first);
+  CHECK(readFile(dir / "b.0001") == second);
+
+  SECTION("a complete run plays nothing more") {
+    const Run again = run(tinyRun(dir / "a"));
+    CHECK(again.status == 0);
+    CHECK_THAT(again.output, Catch::Contains("nothing to play: 5 games"));
+  }
+  SECTION("a missing or damaged chunk is played again, the same") {
+    fs::remove(dir / "a.0001");
+    std::string damaged = first;
+    damaged[100] ^= 1;
+    std::ofstream(dir / "a.0000", std::ios::binary | std::ios::trunc) << damaged;
+    std::ofstream(dir / "a.0002.tmp") << "left by an interrupted run";
+    const Run resumed = run(tinyRun(dir / "a"));
+    INFO(resumed.output);
+    CHECK(resumed.status == 0);
+    CHECK_THAT(resumed.output, Catch::Contains("checksum differs: playing it again") &&
+                                   Catch::Contains("played 5 games"));
+    CHECK(readFile(dir / "a.0000") == first);
+    CHECK(readFile(dir / "a.0001") == second);
+  }
+  SECTION("more games extend the last chunk and add new ones") {
+    const Run more = run(tinyRun(dir / "a", "", 7));
+    INFO(more.output);
+    CHECK(more.status == 0);
+    CHECK_THAT(more.output,
+               Catch::Contains("3 of 7 games already") && Catch::Contains("played 4 games"));
+    CHECK(readFile(dir / "a.0000") == first);
+    // The chunk now holds games 3..5; its first two games are the ones it held before.
+    const std::vector<Sample> before = readSampleFile(dir / "b.0001");
+    const std::vector<Sample> after = readSampleFile(dir / "a.0001");
+    REQUIRE(after.size() > before.size());
+    CHECK(std::equal(before.begin(), before.end(), after.begin()));
+    CHECK(fs::exists(dir / "a.0002"));
+  }
+  SECTION("other settings are refused, naming the difference") {
+    const Run other = run(tinyRun(dir / "a", "", 5, 9));
+    CHECK(other.status == 1);
+    CHECK_THAT(other.output, Catch::Contains("played with other settings") &&
+                                 Catch::Contains("seed 7") && Catch::Contains("seed 9"));
+  }
+  SECTION("--check finds a damaged file") {
+    std::string damaged = second;
+    damaged[40] ^= 1;
+    std::ofstream(dir / "a.0001", std::ios::binary | std::ios::trunc) << damaged;
+    const Run check = run("--check " + (dir / "a").string());
+    CHECK(check.status == 1);
+    CHECK_THAT(check.output,
+               Catch::Contains("checksum differs") && Catch::Contains("check FAILED"));
+  }
+}
+
+TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {
+  CHECK(run("--games 3").status == 2);
+  CHECK_THAT(run("--games 3").output, Catch::Contains("--out FILE is required"));
+  CHECK_THAT(run("--out x --nodes 5").output, Catch::Contains("--nodes must be at least 100"));
+  CHECK_THAT(run("--out x --nodes 0").output, Catch::Contains("--nodes 0 needs --depth D"));
+  CHECK_THAT(run("--out x --bogus").output, Catch::Contains("unrecognised option '--bogus'"));
+  const fs::path dir = scratchFolder("selfplay-bad-openings");
+  const Run missing = run("--out " + (dir / "x").string() + " --openings /nonexistent/file");
+  CHECK(missing.status == 1);
+  CHECK_THAT(missing.output, Catch::Contains("/nonexistent/file"));
+}
+
+TEST_CASE("selfplay: --help is what docs/selfplay.md shows", "[selfplay]") {
+  const std::string doc = readFile(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "selfplay.md");
+  const std::size_t begin = doc.find("```\nUsage: damiera-selfplay");
+  REQUIRE(begin != std::string::npos);
+  const std::size_t end = doc.find("```", begin + 3);
+  const Run help = run("--help");
+  CHECK(help.status == 0);
+  CHECK(help.output == doc.substr(begin + 4, end - begin - 4));
+}

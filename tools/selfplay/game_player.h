@@ -1,0 +1,46 @@
+#pragma once
+// Plays one self-play game with the engine's own search and turns it into training records.
+// A game depends only on the configuration and its index (its random choices come from a
+// generator seeded by both, and the table and histories are cleared first), so which thread
+// plays it, and when, changes nothing: a run is reproducible and resumable.
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+#include "search/search.h"
+#include "tools/match/openings.h"
+#include "tools/selfplay/selfplay_config.h"
+#include "train/sample.h"
+
+namespace damiera::selfplay {
+
+struct PlayedGame {
+  std::vector<train::Sample> samples;  // one per engine move, in order; the first has kGameStart
+  GameResult result;                   // by the rules (R13..R15), or adjudicated
+  bool adjudicated = false;
+  int plies = 0;  // plies of the whole game, opening included
+};
+
+class GamePlayer {
+ public:
+  // `openings` empty: every game starts from the start position.
+  GamePlayer(const SelfPlayConfig& config, const std::vector<match::Opening>& openings);
+
+  PlayedGame play(std::int64_t gameIndex);
+
+ private:
+  struct Searched {
+    Move best;
+    int score = 0;        // raw search score (search/score.h), side to move's view
+    bool scored = false;  // an iteration completed (search() makes sure one does)
+  };
+  Searched search(const Game& game);
+
+  const SelfPlayConfig& config_;
+  const std::vector<match::Opening>& openings_;
+  SearchContext context_;
+  SearchLimits limits_;
+  SearchOptions options_;
+};
+
+}  // namespace damiera::selfplay
