@@ -28,7 +28,7 @@ Options:
   --out FILE          chunk files FILE.NNNN, and FILE.settings (what the chunks depend on)
   --games N           games in all, resumed ones included (default 1000)
   --threads N         games played at once, one search thread each (default: the cores)
-  --nodes N           nodes per move (default 5000; 0 with --depth: no node limit)
+  --nodes N           nodes per move (default 5000, or no limit when --depth is given)
   --depth D           depth per move (default 0: no depth limit)
   --seed S            seed of the random choices (default 1): same seed, same games
   --openings FILE     start each game from a random opening of FILE (one FEN or move
