@@ -86,8 +86,8 @@ TEST_CASE("selfplay: a tiny run writes whole games of sound records", "[selfplay
     for (const std::vector<Sample>& game : splitGames(readSampleFile(files[f]))) {
       ++games[f];
       REQUIRE(game.size() >= 1);
-      // The opening (3 plies) and the random plies (4) come first.
-      CHECK(game.front().ply >= 3);
+      // The opening (3 plies) and the random plies (6 by default) come first.
+      CHECK(game.front().ply == 9);
       for (std::size_t i = 0; i < game.size(); ++i) {
         const Sample& s = game[i];
         INFO("file " << f << " game " << games[f] << " record " << i);
@@ -190,11 +190,29 @@ TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads",
   }
 }
 
+TEST_CASE("selfplay: the node jitter changes the games, reproducibly", "[selfplay]") {
+  const fs::path dir = scratchFolder("selfplay-jitter");
+  const auto play = [&](const std::string& name, const std::string& jitter) {
+    const Run r = run("--out " + (dir / name).string() +
+                      " --games 2 --chunk-games 2 --nodes 300 --seed 3 --node-jitter " + jitter);
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    return readFile(dir / (name + ".0000"));
+  };
+  const std::string fixed = play("fixed", "0");
+  const std::string jittered = play("jittered", "30");
+  CHECK(jittered != fixed);
+  CHECK(play("jittered-again", "30") == jittered);
+  CHECK(play("fixed-again", "0") == fixed);
+}
+
 TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {
   CHECK(run("--games 3").status == 2);
   CHECK_THAT(run("--games 3").output, Catch::Contains("--out FILE is required"));
   CHECK_THAT(run("--out x --nodes 5").output, Catch::Contains("--nodes must be at least 100"));
   CHECK_THAT(run("--out x --nodes 0").output, Catch::Contains("--nodes 0 needs --depth D"));
+  CHECK_THAT(run("--out x --node-jitter 60").output,
+             Catch::Contains("--node-jitter must be at most 50"));
   CHECK_THAT(run("--out x --bogus").output, Catch::Contains("unrecognised option '--bogus'"));
   const fs::path dir = scratchFolder("selfplay-bad-openings");
   const Run missing = run("--out " + (dir / "x").string() + " --openings /nonexistent/file");

@@ -49,18 +49,26 @@ Outcome winFor(Color side) {
   return side == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
 }
 
+// The node limit of one search: --nodes, moved at random by up to --node-jitter percent. The
+// search is deterministic, so without it two games that meet in one position would go on
+// identically from there (and a game from a repeated start would repeat whole).
+std::uint64_t nodesForSearch(const SelfPlayConfig& config, Random& random) {
+  const std::uint64_t span = config.nodes * static_cast<std::uint64_t>(config.nodeJitter) / 100;
+  if (span == 0) return config.nodes;
+  return config.nodes - span + random.below(2 * span + 1);
+}
+
 }  // namespace
 
 GamePlayer::GamePlayer(const SelfPlayConfig& config, const std::vector<match::Opening>& openings)
     : config_(config),
       openings_(openings),
       context_(std::make_shared<TranspositionTable>(static_cast<std::size_t>(config.hashMb))) {
-  limits_.nodes = config.nodes;
   limits_.depth = config.depth;
   options_.threads = 1;  // the node limit is exact with one thread: games are reproducible
 }
 
-GamePlayer::Searched GamePlayer::search(const Game& game) {
+GamePlayer::Searched GamePlayer::search(const Game& game, std::uint64_t nodes) {
   Searched out;
   SearchCallbacks callbacks;
   callbacks.onInfo = [&out](const SearchInfo& info) {
@@ -74,7 +82,9 @@ GamePlayer::Searched GamePlayer::search(const Game& game) {
     assert(result.bestMove && "searched only where a legal move exists");
     out.best = *result.bestMove;
   };
-  run(limits_);
+  SearchLimits limits = limits_;
+  limits.nodes = nodes;
+  run(limits);
   // A node limit so small that not even depth 1 finished leaves no score: every record needs
   // one (and every game a record), so such a position gets a depth-1 search.
   if (!out.scored) {
@@ -106,7 +116,7 @@ PlayedGame GamePlayer::play(std::int64_t gameIndex) {
       if (attempt + 1 < kBalanceAttempts) continue;
       game = Game();  // the start position is never over
     }
-    first = search(game);
+    first = search(game, nodesForSearch(config_, random));
     if (std::abs(first.score) <= config_.balance || attempt + 1 >= kBalanceAttempts) break;
   }
 
@@ -127,7 +137,7 @@ PlayedGame GamePlayer::play(std::int64_t gameIndex) {
       played.adjudicated = true;
       break;
     }
-    if (!searched) next = search(game);
+    if (!searched) next = search(game, nodesForSearch(config_, random));
     searched = false;
     const Color side = game.position().sideToMove();
     train::Sample s = train::sampleOf(game.position(), ply);

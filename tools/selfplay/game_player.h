@@ -34,12 +34,12 @@ class GamePlayer {
     int score = 0;        // raw search score (search/score.h), side to move's view
     bool scored = false;  // an iteration completed (search() makes sure one does)
   };
-  Searched search(const Game& game);
+  Searched search(const Game& game, std::uint64_t nodes);  // nodes 0: no node limit
 
   const SelfPlayConfig& config_;
   const std::vector<match::Opening>& openings_;
   SearchContext context_;
-  SearchLimits limits_;
+  SearchLimits limits_;  // all but the node limit, which each search draws
   SearchOptions options_;
 };
 

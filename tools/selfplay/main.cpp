@@ -29,12 +29,14 @@ Options:
   --games N           games in all, resumed ones included (default 1000)
   --threads N         games played at once, one search thread each (default: the cores)
   --nodes N           nodes per move (default 5000, or no limit when --depth is given)
+  --node-jitter PCT   each move's node limit is drawn in nodes +-PCT% (default 20, at most
+                      50), so that games meeting in one position go on differently
   --depth D           depth per move (default 0: no depth limit)
   --seed S            seed of the random choices (default 1): same seed, same games
   --openings FILE     start each game from a random opening of FILE (one FEN or move
                       sequence a line, or PDN), e.g. tools/openings/3ply.txt (default: the
                       start position)
-  --random-plies N    random legal moves after the opening (default 4)
+  --random-plies N    random legal moves after the opening (default 6)
   --balance CP        the first search after them must score within +-CP hundredths of a
                       man, else they are drawn again (default 60)
   --chunk-games N     games per chunk file (default 500)
@@ -88,10 +90,11 @@ int main(int argc, char** argv) {
       ("threads", po::value<int>()->default_value(
                       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))))  //
       ("nodes", po::value<std::uint64_t>())                                                  //
+      ("node-jitter", po::value<int>()->default_value(20))                                   //
       ("depth", po::value<int>()->default_value(0))                                          //
       ("seed", po::value<std::uint64_t>()->default_value(1))                                 //
       ("openings", po::value<std::string>())                                                 //
-      ("random-plies", po::value<int>()->default_value(4))                                   //
+      ("random-plies", po::value<int>()->default_value(6))                                   //
       ("balance", po::value<int>()->default_value(60))                                       //
       ("chunk-games", po::value<int>()->default_value(500))                                  //
       ("hash", po::value<int>()->default_value(16))                                          //
@@ -122,6 +125,8 @@ int main(int argc, char** argv) {
     config.nodes = vm.count("nodes") ? vm["nodes"].as<std::uint64_t>() : config.depth ? 0 : 5000;
     if (config.nodes == 0 && config.depth == 0) usage("--nodes 0 needs --depth D");
     if (config.nodes != 0 && config.nodes < 100) usage("--nodes must be at least 100 (or 0)");
+    config.nodeJitter = atLeast(vm, "node-jitter", 0);
+    if (config.nodeJitter > 50) usage("--node-jitter must be at most 50");
     config.seed = vm["seed"].as<std::uint64_t>();
     if (vm.count("openings")) config.openingsFile = vm["openings"].as<std::string>();
     config.randomPlies = atLeast(vm, "random-plies", 0);

@@ -13,9 +13,11 @@ struct SelfPlayConfig {
   // a fixed depth; both may be set (the first reached ends the search).
   std::uint64_t nodes = 5000;
   int depth = 0;
+  // Each search's node limit is drawn in nodes +- nodeJitter percent (docs/selfplay.md).
+  int nodeJitter = 20;
   std::uint64_t seed = 1;
   std::string openingsFile;  // empty: every game starts from the start position (R3)
-  int randomPlies = 4;       // uniformly random legal moves after the opening
+  int randomPlies = 6;       // uniformly random legal moves after the opening
   // The first search of a game must score within +-balance (hundredths of a man), else the
   // random plies are drawn again (up to kBalanceAttempts times).
   int balance = 60;

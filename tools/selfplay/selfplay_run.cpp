@@ -23,10 +23,11 @@ namespace fs = std::filesystem;
 
 std::string SelfPlayConfig::settingsText() const {
   std::ostringstream text;
-  text << "nodes " << nodes << "\ndepth " << depth << "\nseed " << seed << "\nopenings "
-       << (openingsFile.empty() ? "-" : openingsFile) << "\nrandom-plies " << randomPlies
-       << "\nbalance " << balance << "\nchunk-games " << gamesPerChunk << "\nhash " << hashMb
-       << "\nmax-plies " << maxPlies << "\nadjudicate-wins " << (adjudicateWins ? 1 : 0) << '\n';
+  text << "nodes " << nodes << "\nnode-jitter " << nodeJitter << "\ndepth " << depth << "\nseed "
+       << seed << "\nopenings " << (openingsFile.empty() ? "-" : openingsFile) << "\nrandom-plies "
+       << randomPlies << "\nbalance " << balance << "\nchunk-games " << gamesPerChunk << "\nhash "
+       << hashMb << "\nmax-plies " << maxPlies << "\nadjudicate-wins " << (adjudicateWins ? 1 : 0)
+       << '\n';
   return text.str();
 }
 
