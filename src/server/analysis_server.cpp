@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "server/search_pacing.h"
+#include "server/stop_signals.h"
 #include "server/tcp_server.h"
 #include "server/worker_pool.h"
 
@@ -26,6 +27,9 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
 
 int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMaker& makeFactory,
                       std::ostream& out) {
+  // Before any thread starts: SIGINT and SIGTERM are then blocked in all of them and taken by
+  // one waiting thread only (server/stop_signals.h).
+  StopSignals signals;
   // Declared first, destroyed last: every session (and its search) is gone when run returns;
   // the pool's threads end before the clock whose alarms they cancel.
   AlarmClock alarms;
@@ -36,7 +40,7 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
   const SessionEnvironment environment = serverSessionEnvironment(
       config, std::move(table), [&pool](std::function<void()> job) { pool.submit(std::move(job)); },
       alarms, processors);
-  return runTcpServer(config.tcp, makeFactory(environment), out);
+  return runTcpServer(config.tcp, makeFactory(environment), out, signals);
 }
 
 }  // namespace damiera::server

@@ -3,7 +3,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
-#include <csignal>
 #include <iostream>
 #include <stdexcept>
 #include <thread>
@@ -52,8 +51,7 @@ TcpServer::TcpServer(TcpServerConfig config, LineSessionFactory factory)
       factory_(std::move(factory)),
       acceptStrand_(asio::make_strand(io_)),
       acceptor_(acceptStrand_),
-      acceptRetry_(acceptStrand_),
-      signals_(acceptStrand_, SIGINT, SIGTERM) {
+      acceptRetry_(acceptStrand_) {
   const tcp::endpoint endpoint = resolveListenEndpoint(io_, config_);
   error_code error;
   acceptor_.open(endpoint.protocol(), error);
@@ -64,9 +62,6 @@ TcpServer::TcpServer(TcpServerConfig config, LineSessionFactory factory)
     throw std::runtime_error("cannot listen on " + formatEndpoint(endpoint) + ": " +
                              error.message());
   port_ = acceptor_.local_endpoint().port();
-  signals_.async_wait([this](const error_code& failed, int) {
-    if (!failed) shutdownNow();
-  });
   accept();
 }
 
@@ -164,7 +159,6 @@ void TcpServer::shutdownNow() {
   error_code ignored;
   acceptor_.close(ignored);
   acceptRetry_.cancel();
-  signals_.cancel();
   std::vector<std::shared_ptr<TcpConnection>> open;
   {
     const std::lock_guard lock(connectionsMutex_);
@@ -175,8 +169,14 @@ void TcpServer::shutdownNow() {
   for (const auto& connection : open) connection->shutdown();
 }
 
-int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out) {
+int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out,
+                 StopSignals& signals) {
   TcpServer server(config, std::move(factory));
+  signals.whenSignalled([&server] { server.stop(); });
+  struct Forget {  // before the server goes, also when this throws
+    StopSignals& signals;
+    ~Forget() { signals.whenSignalled(nullptr); }
+  } forget{signals};
   if (!server.loopbackOnly() && !config.token)
     std::cerr << "damiera: warning: listening on " << server.localAddress()
               << " without --token-file: anybody who can reach it can use it\n";

@@ -2,10 +2,9 @@
 // The TCP transport (Boost.Asio): every connection is an independent LineSession made by the
 // factory, so the server carries any dialect. A few I/O threads serve all connections, each on
 // its own strand; searches run wherever the sessions' searchers put them (in server mode, a
-// server-wide pool). SIGINT and SIGTERM stop it cleanly.
+// server-wide pool). stop() ends it cleanly; runTcpServer() calls it on SIGINT and SIGTERM.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +15,7 @@
 #include <string>
 
 #include "engine/line_session.h"
+#include "server/stop_signals.h"
 #include "server/tcp_config.h"
 #include "server/tcp_connection.h"
 
@@ -35,7 +35,7 @@ class TcpServer {
   // Only this machine can connect (127.0.0.0/8 or ::1).
   bool loopbackOnly() const;
 
-  // Serves until stop() or SIGINT/SIGTERM, then returns once every connection is closed.
+  // Serves until stop(), then returns once every connection is closed.
   void run();
   // Thread-safe: stops accepting, stops every session and closes every connection.
   void stop();
@@ -53,7 +53,6 @@ class TcpServer {
   const boost::asio::any_io_executor acceptStrand_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer acceptRetry_;
-  boost::asio::signal_set signals_;
   std::uint16_t port_ = 0;
 
   std::mutex connectionsMutex_;
@@ -64,8 +63,10 @@ class TcpServer {
 };
 
 // Runs a server: prints "listening <host>:<port>" on `out` once it accepts connections, then
-// serves until SIGINT or SIGTERM. Returns the exit code (0). Warns on stderr when anybody on
-// the network can connect without a token.
-int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out);
+// serves until `signals` report SIGINT or SIGTERM (also one that came before it listened).
+// Returns the exit code (0). Warns on stderr when anybody on the network can connect without a
+// token.
+int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out,
+                 StopSignals& signals);
 
 }  // namespace damiera::server
