@@ -171,7 +171,7 @@ Refused Engine::setOption(std::string_view name, const std::optional<std::string
   return std::nullopt;
 }
 
-Refused Engine::go(const SearchLimits& limits, std::chrono::steady_clock::time_point arrival) {
+Refused Engine::go(const SearchLimits& limits, std::optional<SearchClock::TimePoint> arrival) {
   if (Refused busy = refuseWhileBusy()) return busy;
   const Position root = game_.position();
   // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and

@@ -111,9 +111,12 @@ class Engine {
   int multiPv() const { return searchOptions_.multiPv; }
 
   // Searches the game's position under `limits` (its searchmoves legal there). Time limits
-  // count from `arrival`. With no legal move, the result (no best move) is reported at once.
+  // count from `arrival` (by clock(); none: now). With no legal move, the result (no best
+  // move) is reported at once.
   Refused go(const SearchLimits& limits,
-             std::chrono::steady_clock::time_point arrival = std::chrono::steady_clock::now());
+             std::optional<SearchClock::TimePoint> arrival = std::nullopt);
+  // The time the searches read (SessionEnvironment: steady_clock, or a test's).
+  const SearchClock& clock() const { return searcher_.clock(); }
   // perft: the mode, and the table and threads it may use (core/perft_parallel.h).
   // A server's thread cap applies; a table this machine cannot hold is refused.
   Refused perft(int depth, const PerftSettings& settings);

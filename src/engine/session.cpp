@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -253,7 +253,7 @@ Session::Flow Session::execute(const protocol::ShowResult&) {
 }
 
 Session::Flow Session::execute(const protocol::Go& command) {
-  const auto arrival = std::chrono::steady_clock::now();  // time limits count from here
+  const auto arrival = engine_.clock().now();  // time limits count from here
   const Parsed<SearchLimits> limits = searchLimits(command, engine_.game().position());
   if (!limits) {
     replyError(limits.error);

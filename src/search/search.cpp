@@ -64,13 +64,13 @@ void SearchControl::stop() {
 void SearchControl::ponderhit() {
   {
     std::lock_guard lock(mutex_);
-    ponderhitTime_ = Clock::now();
+    ponderhitTime_ = clock_.now();
     ponderhit_.store(true, std::memory_order_release);
   }
   changed_.notify_all();
 }
 
-SearchControl::Clock::time_point SearchControl::ponderhitTime() const {
+SearchClock::TimePoint SearchControl::ponderhitTime() const {
   std::lock_guard lock(mutex_);
   return ponderhitTime_;
 }
@@ -107,13 +107,13 @@ ThreadTables& SearchContext::threadTables(int index) {
 SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
                        SearchContext& context, SearchControl& control,
                        const SearchCallbacks& callbacks,
-                       std::chrono::steady_clock::time_point start) {
+                       std::optional<SearchClock::TimePoint> arrival) {
   const Position& root = game.position();
+  const SearchClock& clock = control.clock();
+  const SearchClock::TimePoint start = arrival.value_or(clock.now());
   SearchResult result;
   auto finish = [&](SearchResult r) {
-    r.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
+    r.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(clock.now() - start).count();
     if (callbacks.onResult) callbacks.onResult(r);
     return r;
   };

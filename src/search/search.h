@@ -26,6 +26,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "search/clock.h"
 #include "search/limits.h"
 #include "search/pacer.h"
 #include "search/score.h"
@@ -44,9 +45,9 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   std::uint64_t nps = 0;
   std::int64_t timeMs = 0;
-  int hashfull = 0;      // permille
+  int hashfull = 0;                     // permille
   std::optional<std::uint64_t> tbhits;  // endgame database probes; set when one is in use
-  std::vector<Move> pv;  // legal from the searched position, first move first
+  std::vector<Move> pv;                 // legal from the searched position, first move first
 };
 
 struct SearchResult {
@@ -67,7 +68,9 @@ struct SearchCallbacks {
 // stopped, so the next search needs a fresh one.
 class SearchControl {
  public:
-  using Clock = std::chrono::steady_clock;
+  // `clock`: the time the job reads (its limits, the ponderhit's moment); it must outlive the
+  // control.
+  explicit SearchControl(const SearchClock& clock = steadyClock()) : clock_(clock) {}
 
   void stop();
   // A ponder search becomes a normal timed search from now on.
@@ -75,7 +78,8 @@ class SearchControl {
 
   bool stopRequested() const { return stop_.load(std::memory_order_relaxed); }
   bool ponderhitReceived() const { return ponderhit_.load(std::memory_order_acquire); }
-  Clock::time_point ponderhitTime() const;
+  SearchClock::TimePoint ponderhitTime() const;
+  const SearchClock& clock() const { return clock_; }
 
   // Blocks until stop() or, when `orPonderhit`, ponderhit().
   void waitForStop(bool orPonderhit);
@@ -90,7 +94,8 @@ class SearchControl {
   std::atomic<bool> ponderhit_{false};
   mutable std::mutex mutex_;
   std::condition_variable changed_;
-  Clock::time_point ponderhitTime_{};
+  const SearchClock& clock_;
+  SearchClock::TimePoint ponderhitTime_{};
   std::shared_ptr<SearchPacer> pacer_;
 };
 
@@ -118,7 +123,7 @@ class SearchContext {
  private:
   friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,
                                 SearchContext&, SearchControl&, const SearchCallbacks&,
-                                std::chrono::steady_clock::time_point);
+                                std::optional<SearchClock::TimePoint>);
   ThreadTables& threadTables(int index);
 
   std::shared_ptr<TranspositionTable> table_;
@@ -128,10 +133,11 @@ class SearchContext {
 
 // Searches game.position() with the game's history (repetitions R14, no-progress count R15)
 // under `limits` and `options`. Runs on the calling thread; returns (and calls onResult) when
-// the search is over. `start` is when the `go` arrived: time limits count from it.
-SearchResult runSearch(
-    const Game& game, const SearchLimits& limits, const SearchOptions& options,
-    SearchContext& context, SearchControl& control, const SearchCallbacks& callbacks,
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now());
+// the search is over. `start` is when the `go` arrived (by the control's clock; none: now):
+// time limits count from it.
+SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
+                       SearchContext& context, SearchControl& control,
+                       const SearchCallbacks& callbacks,
+                       std::optional<SearchClock::TimePoint> start = std::nullopt);
 
 }  // namespace damiera

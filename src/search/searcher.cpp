@@ -1,6 +1,7 @@
 #include "search/searcher.h"
 
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 namespace damiera {
@@ -20,13 +21,16 @@ Searcher::Searcher(std::shared_ptr<TranspositionTable> table)
       }()) {}
 
 Searcher::Searcher(SearchResources resources)
-    : context_(resources.table ? std::move(resources.table)
+    : clock_(resources.clock != nullptr ? *resources.clock : steadyClock()),
+      context_(resources.table ? std::move(resources.table)
                                : std::make_shared<TranspositionTable>(kDefaultHashMb)),
       tableShared_(resources.tableShared),
       pacerFactory_(std::move(resources.pacer)),
       capSearch_(std::move(resources.capSearch)),
-      control_(std::make_shared<SearchControl>()),
-      executor_(std::move(resources.executor)) {
+      control_(std::make_shared<SearchControl>(clock_)),
+      executor_(std::move(resources.executor)),
+      quickExecutor_(std::move(resources.quickExecutor)) {
+  assert(!executor_ || quickExecutor_);  // else a stopped, queued job could wait for hours
   if (!executor_) {
     worker_ = std::make_unique<WorkerThread>();
     executor_ = [worker = worker_.get()](std::function<void()> job) {
@@ -65,9 +69,10 @@ void Searcher::newGame() {
 }
 
 void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
-                     std::chrono::steady_clock::time_point startTime) {
+                     std::optional<SearchClock::TimePoint> arrival) {
   stop();
   wait();
+  const SearchClock::TimePoint startTime = arrival.value_or(clock_.now());
   SearchOptions options = options_;
   SearchLimits capped = limits;
   if (capSearch_) capSearch_(capped, options);
@@ -79,16 +84,26 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
       startTime);
 }
 
-void Searcher::startJob(Job job, std::chrono::steady_clock::time_point startTime) {
+void Searcher::startJob(Job job, std::optional<SearchClock::TimePoint> arrival) {
   stop();
   wait();
-  auto control = std::make_shared<SearchControl>();
+  const SearchClock::TimePoint startTime = arrival.value_or(clock_.now());
+  auto control = std::make_shared<SearchControl>(clock_);
   auto task = std::make_shared<Task>();
   task->body = [control, job = std::move(job)] {
     job(*control);
     control->setPacer(nullptr);  // over: the host's hold on it (a pending time cap) ends now
   };
-  if (pacerFactory_) control->setPacer(pacerFactory_(control, startTime));
+  if (pacerFactory_) {
+    // Weak: a stop that comes late (a time cap going off as the job ends) finds nothing.
+    SearchResources::JobStopper stopJob = [weakControl = std::weak_ptr<SearchControl>(control),
+                                           weakTask = std::weak_ptr<Task>(task),
+                                           quick = quickExecutor_] {
+      const std::shared_ptr<SearchControl> stopping = weakControl.lock();
+      if (stopping) stopTask(*stopping, weakTask.lock(), quick);
+    };
+    control->setPacer(pacerFactory_(std::move(stopJob), startTime));
+  }
   {
     std::lock_guard lock(controlMutex_);
     control_ = control;
@@ -96,7 +111,8 @@ void Searcher::startJob(Job job, std::chrono::steady_clock::time_point startTime
   }
   // At most one job of this Searcher waits in the executor's queue: a client that keeps
   // starting and stopping searches while every thread is busy replaces the task the job will
-  // run (each stopped one has already run, stopped, here) instead of piling up jobs.
+  // run (each stopped one has already run, stopped, on the quick executor: start() waited for
+  // it) instead of piling up jobs.
   {
     std::lock_guard lock(mailbox_->mutex);
     mailbox_->task = task;
@@ -144,13 +160,21 @@ void Searcher::stop() {
     control = control_;
     task = task_;
   }
-  stopTask(*control, task);
+  stopTask(*control, task, quickExecutor_);
 }
 
-void Searcher::stopTask(SearchControl& control, const std::shared_ptr<Task>& task) {
+void Searcher::stopTask(SearchControl& control, const std::shared_ptr<Task>& task,
+                        const SearchExecutor& quickExecutor) {
   control.stop();
-  // Still waiting for a thread: run it here, stopped, so that its result comes now.
-  if (task) runOnce(*task);
+  if (!task || !quickExecutor) return;
+  {
+    std::lock_guard lock(task->mutex);
+    if (task->state != Task::State::Queued) return;
+  }
+  // Still waiting for a thread: its answer comes from the quick executor now, not once a
+  // thread is free (and never from this thread, which may be serving clients). Whichever of
+  // the two jobs comes first runs it; the other finds it done.
+  quickExecutor([task] { runOnce(*task); });
 }
 
 void Searcher::ponderhit() {

@@ -11,9 +11,10 @@
 //
 // Exactly one result per start(). Starting while a search runs first stops that one (it still
 // delivers its own result) and waits for it. A search still waiting for an executor's thread
-// when stop() comes runs at once on the stopping thread, already stopped (a few microseconds:
-// its result is a legal move found without thinking), and the queued job later finds nothing
-// to do. The host's say over each job (its pace, its caps) comes through SearchResources.
+// when stop() comes is handed, already stopped, to the host's quick executor (it runs within
+// microseconds there: its result is a legal move found without thinking), never run on the
+// stopping thread (which may be serving clients); the queued job later finds nothing to do. The
+// host's say over each job (its pace, its caps) comes through SearchResources.
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -21,8 +22,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "core/game.h"
+#include "search/clock.h"
 #include "search/limits.h"
 #include "search/pacer.h"
 #include "search/search.h"
@@ -43,12 +46,23 @@ struct SearchResources {
   // resizeHash() does nothing (its owner sizes it once).
   bool tableShared = false;
   SearchExecutor executor;  // empty: a worker thread of its own
+  // Runs a job stopped while it still waited for the executor's thread, at once, behind no
+  // search (a host's lane for quick jobs): so that its answer comes although every thread is
+  // busy. Required with an executor; unused without (a worker of its own is never busy with
+  // anything else, so it runs the stopped job right away).
+  SearchExecutor quickExecutor;
+  // The time its searches read (search/clock.h); null: steady_clock. It must outlive the
+  // Searcher.
+  const SearchClock* clock = nullptr;
 
-  // Called as every job (search, perft, bench) starts, with its control and start time: the
-  // pacer it computes under (search/pacer.h), which may also stop it through the control
-  // later. Empty, or null returned: nobody holds the job back.
-  using PacerFactory = std::function<std::shared_ptr<SearchPacer>(
-      const std::shared_ptr<SearchControl>& control, std::chrono::steady_clock::time_point start)>;
+  // Called as every job (search, perft, bench) starts, with its start time and a function that
+  // stops it as Searcher::stop() does (a job still queued answers from the quick executor; it
+  // may be called from any thread, at any time, also once the job or the Searcher is gone): the
+  // pacer the job computes under (search/pacer.h), which may stop it later (a time cap). Empty,
+  // or null returned: nobody holds the job back.
+  using JobStopper = std::function<void()>;
+  using PacerFactory =
+      std::function<std::shared_ptr<SearchPacer>(JobStopper stop, SearchClock::TimePoint start)>;
   PacerFactory pacer;
   // Shapes every search's limits and options as it starts (empty: as asked), e.g. at most
   // one thread and a depth cap.
@@ -75,20 +89,21 @@ class Searcher {
   // shared, the table.
   void newGame();
 
+  // `startTime`: when the `go` arrived, by clock() (none: now); time limits count from it.
   void start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
-             std::chrono::steady_clock::time_point startTime = std::chrono::steady_clock::now());
+             std::optional<SearchClock::TimePoint> startTime = std::nullopt);
   // Any other long computation (perft, bench) as a job like a search: on the same thread, in
   // turn with the searches, ended by stop() (its control's stopRequested()) and by the time
   // cap; wait() returns once it has returned.
   using Job = std::function<void(SearchControl& control)>;
-  void startJob(Job job,
-                std::chrono::steady_clock::time_point startTime = std::chrono::steady_clock::now());
+  void startJob(Job job, std::optional<SearchClock::TimePoint> startTime = std::nullopt);
   void stop();
   void ponderhit();
   void wait();
   bool searching() const;
 
   TranspositionTable& table() { return context_.table(); }
+  const SearchClock& clock() const { return clock_; }
   bool tableShared() const { return tableShared_; }
 
  private:
@@ -96,11 +111,13 @@ class Searcher {
   // stopped it first), then done.
   struct Task;
   static void runOnce(Task& task);
-  // Stops a search, running it here if it still waits for a thread.
-  static void stopTask(SearchControl& control, const std::shared_ptr<Task>& task);
+  // Stops a search; one still waiting for a thread goes to the quick executor.
+  static void stopTask(SearchControl& control, const std::shared_ptr<Task>& task,
+                       const SearchExecutor& quickExecutor);
   std::shared_ptr<Task> currentTask() const;
 
   SearchOptions options_;
+  const SearchClock& clock_;
   SearchContext context_;
   const bool tableShared_;
   const SearchResources::PacerFactory pacerFactory_;
@@ -116,6 +133,7 @@ class Searcher {
   };
   const std::shared_ptr<Mailbox> mailbox_ = std::make_shared<Mailbox>();
   SearchExecutor executor_;
+  const SearchExecutor quickExecutor_;
   std::unique_ptr<WorkerThread> worker_;  // last: destroyed first; only without an executor
 };
 

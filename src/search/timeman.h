@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "core/position.h"
+#include "search/clock.h"
 #include "search/limits.h"
 
 namespace damiera {
@@ -30,17 +31,17 @@ inline constexpr std::int64_t kMinimumThinkMs = 1;
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverheadMs,
                              bool ponderEnabled);
 
+// Reads the time from the search's clock (search/clock.h): steady_clock, or a test's.
 class TimeManager {
  public:
-  using Clock = std::chrono::steady_clock;
-
-  TimeManager(const TimeBudget& budget, Clock::time_point start) : budget_(budget), start_(start) {}
+  TimeManager(const TimeBudget& budget, const SearchClock& clock, SearchClock::TimePoint start)
+      : budget_(budget), clock_(clock), start_(start) {}
 
   // Counting starts again from here (ponderhit: the budget is for the time after it).
-  void restart(Clock::time_point start) { start_ = start; }
+  void restart(SearchClock::TimePoint start) { start_ = start; }
 
   std::int64_t elapsedMs() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock_.now() - start_).count();
   }
   bool limited() const { return budget_.limited; }
   const TimeBudget& budget() const { return budget_; }
@@ -54,7 +55,8 @@ class TimeManager {
 
  private:
   TimeBudget budget_;
-  Clock::time_point start_;
+  const SearchClock& clock_;
+  SearchClock::TimePoint start_;
 };
 
 }  // namespace damiera

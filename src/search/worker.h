@@ -55,7 +55,7 @@ class Worker;
 struct SharedSearch {
   SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
                TranspositionTable& table, SearchControl& control, const SearchCallbacks& callbacks,
-               const TimeBudget& budget, std::chrono::steady_clock::time_point start)
+               const TimeBudget& budget, SearchClock::TimePoint start)
       : root(game.position()),
         noProgressLimit(game.noProgressLimitPlies()),
         limits(limits),
@@ -63,7 +63,7 @@ struct SharedSearch {
         table(table),
         control(control),
         callbacks(callbacks),
-        time(budget, start),
+        time(budget, control.clock(), start),
         start(start) {
     // Only the positions since the last capture or man move can ever repeat (R14, R15).
     const std::vector<std::uint64_t>& keys = game.keys();
@@ -76,8 +76,7 @@ struct SharedSearch {
   std::uint64_t totalNodes() const;
   std::uint64_t totalDatabaseHits() const;
   std::int64_t elapsedSinceStartMs() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start)
+    return std::chrono::duration_cast<std::chrono::milliseconds>(control.clock().now() - start)
         .count();
   }
 
@@ -91,7 +90,7 @@ struct SharedSearch {
   SearchControl& control;
   const SearchCallbacks& callbacks;
   TimeManager time;
-  const std::chrono::steady_clock::time_point start;
+  const SearchClock::TimePoint start;
   std::vector<RootMove> rootMoves;     // the starting list every worker copies
   std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;

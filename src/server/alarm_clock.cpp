@@ -2,7 +2,7 @@
 
 namespace damiera::server {
 
-AlarmClock::AlarmClock() : thread_([this] { loop(); }) {}
+AlarmClock::AlarmClock(const SearchClock& clock) : clock_(clock), thread_([this] { loop(); }) {}
 
 AlarmClock::~AlarmClock() {
   {
@@ -13,7 +13,7 @@ AlarmClock::~AlarmClock() {
   thread_.join();
 }
 
-AlarmClock::Id AlarmClock::set(Clock::time_point when, std::function<void()> action) {
+AlarmClock::Id AlarmClock::set(TimePoint when, std::function<void()> action) {
   Id id = 0;
   bool soonest = false;
   {
@@ -48,9 +48,9 @@ void AlarmClock::loop() {
       continue;
     }
     const auto soonest = alarms_.begin();
-    const Clock::time_point when = soonest->first.first;  // a copy: cancel() may erase it
-    if (Clock::now() < when) {
-      changed_.wait_until(lock, when);
+    const TimePoint when = soonest->first.first;  // a copy: cancel() may erase it
+    if (clock_.now() < when) {
+      clock_.waitUntil(changed_, lock, when);
       continue;
     }
     std::function<void()> action = std::move(soonest->second);

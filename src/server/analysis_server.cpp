@@ -12,12 +12,15 @@ namespace damiera::server {
 
 SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
                                             std::shared_ptr<TranspositionTable> table,
-                                            SearchExecutor executor, AlarmClock& alarms,
+                                            WorkerPool& pool, AlarmClock& alarms,
                                             ProcessorShare& processors) {
   SessionEnvironment environment;
   environment.search.table = std::move(table);
   environment.search.tableShared = true;
-  environment.search.executor = std::move(executor);
+  environment.search.executor = [&pool](std::function<void()> job) { pool.submit(std::move(job)); };
+  environment.search.quickExecutor = [&pool](std::function<void()> job) {
+    pool.submitQuick(std::move(job));
+  };
   // One thread per search: the pool's workers are the server's parallelism, shared by all.
   paceAndCap(environment.search, &processors, &alarms, config.maxMoveTimeMs,
              SearchCaps{1, config.maxDepth});
@@ -37,9 +40,8 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
   ProcessorShare processors(config.threads, kSearchQuantum);
   WorkerPool pool(config.threads * kSearchesInProgressPerThread, kSearchNiceness);
   auto table = std::make_shared<TranspositionTable>(config.hashMb);
-  const SessionEnvironment environment = serverSessionEnvironment(
-      config, std::move(table), [&pool](std::function<void()> job) { pool.submit(std::move(job)); },
-      alarms, processors);
+  const SessionEnvironment environment =
+      serverSessionEnvironment(config, std::move(table), pool, alarms, processors);
   return runTcpServer(config.tcp, makeFactory(environment), out, signals);
 }
 

@@ -14,6 +14,7 @@
 #include "server/alarm_clock.h"
 #include "server/processor_share.h"
 #include "server/tcp_config.h"
+#include "server/worker_pool.h"
 
 namespace damiera::server {
 
@@ -42,11 +43,11 @@ struct AnalysisServerConfig {
 // Makes the factory of the sessions the server carries (native, Hub, ...) for an environment.
 using SessionFactoryMaker = std::function<LineSessionFactory(const SessionEnvironment&)>;
 
-// The environment every session of a server with this configuration gets, around the pool's
-// executor and the shared table.
+// The environment every session of a server with this configuration gets: its searches run on
+// `pool` (stopped ones still queued on its quick lane) and share `table`.
 SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
                                             std::shared_ptr<TranspositionTable> table,
-                                            SearchExecutor executor, AlarmClock& alarms,
+                                            WorkerPool& pool, AlarmClock& alarms,
                                             ProcessorShare& processors);
 
 // Prints "listening <host>:<port>" on `out`, serves until SIGINT/SIGTERM, returns the exit

@@ -12,8 +12,9 @@ constexpr std::chrono::milliseconds kGiveUpPollInterval{5};
 
 }  // namespace
 
-ProcessorShare::ProcessorShare(int processors, std::chrono::milliseconds quantum)
-    : processors_(std::max(processors, 1)), quantum_(quantum), free_(processors_) {}
+ProcessorShare::ProcessorShare(int processors, std::chrono::milliseconds quantum,
+                               const SearchClock& clock)
+    : processors_(std::max(processors, 1)), quantum_(quantum), clock_(clock), free_(processors_) {}
 
 int ProcessorShare::waiting() const {
   const std::lock_guard lock(mutex_);
@@ -49,12 +50,12 @@ void ProcessorShare::Turn::acquire(const std::function<bool()>& giveUp) {
     return;
   }
   held_ = true;
-  since_ = Clock::now();
+  since_ = share_->clock_.now();
 }
 
 void ProcessorShare::Turn::release() {
   if (share_ == nullptr || !held_) return;
-  computed_ += Clock::now() - since_;
+  computed_ += share_->clock_.now() - since_;
   held_ = false;
   const std::lock_guard lock(share_->mutex_);
   ++share_->free_;

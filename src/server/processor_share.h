@@ -21,13 +21,18 @@
 #include <mutex>
 #include <vector>
 
+#include "search/clock.h"
+
 namespace damiera::server {
 
 class ProcessorShare {
  public:
-  using Clock = std::chrono::steady_clock;
+  using TimePoint = SearchClock::TimePoint;
+  using Duration = SearchClock::Duration;
 
-  ProcessorShare(int processors, std::chrono::milliseconds quantum);
+  // Turns and quanta are measured on `clock` (search/clock.h), which must outlive the share.
+  ProcessorShare(int processors, std::chrono::milliseconds quantum,
+                 const SearchClock& clock = steadyClock());
   ProcessorShare(const ProcessorShare&) = delete;
   ProcessorShare& operator=(const ProcessorShare&) = delete;
 
@@ -43,7 +48,7 @@ class ProcessorShare {
     void release();
     // Cheap: held for a whole quantum while another search waits?
     bool shouldYield() const {
-      return held_ && share_->waiting_ > 0 && Clock::now() - since_ >= share_->quantum_;
+      return held_ && share_->waiting_ > 0 && share_->clock_.now() - since_ >= share_->quantum_;
     }
     // Hands the turn on and queues for the next one.
     void yield(const std::function<bool()>& giveUp);
@@ -52,16 +57,16 @@ class ProcessorShare {
     void forgetComputed() { computed_ = {}; }
 
     bool held() const { return held_; }
-    Clock::duration computed() const { return computed_; }
+    Duration computed() const { return computed_; }
 
    private:
     friend class ProcessorShare;
     ProcessorShare* const share_;
     bool held_ = false;
-    Clock::time_point since_;     // when the turn held now began
-    Clock::duration computed_{};  // the turns held before it, together
-    std::uint64_t arrival_ = 0;   // the order of arrival in the queue: ties go first-come
-    bool granted_ = false;        // under the share's mutex: a turn was given while waiting
+    TimePoint since_;            // when the turn held now began
+    Duration computed_{};        // the turns held before it, together
+    std::uint64_t arrival_ = 0;  // the order of arrival in the queue: ties go first-come
+    bool granted_ = false;       // under the share's mutex: a turn was given while waiting
     std::condition_variable grantedSignal_;  // only this waiter is woken for its turn
   };
 
@@ -74,7 +79,8 @@ class ProcessorShare {
   void grantLocked();
 
   const int processors_;
-  const Clock::duration quantum_;
+  const Duration quantum_;
+  const SearchClock& clock_;
   mutable std::mutex mutex_;
   int free_;
   std::vector<Turn*> queue_;

@@ -1,19 +1,16 @@
 #include "server/search_pacing.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace damiera::server {
 
 ServerPacer::ServerPacer(ProcessorShare* processors, AlarmClock* alarms, std::int64_t maxTimeMs,
-                         const std::shared_ptr<SearchControl>& control,
-                         std::chrono::steady_clock::time_point start)
+                         SearchResources::JobStopper stopJob, SearchClock::TimePoint start)
     : turn_(processors), alarms_(maxTimeMs > 0 ? alarms : nullptr) {
   if (alarms_ == nullptr) return;
-  // The alarm holds the control weakly: a job that is over (and gone) is not kept alive.
-  alarm_ = alarms_->set(start + std::chrono::milliseconds(maxTimeMs),
-                        [weakControl = std::weak_ptr<SearchControl>(control)] {
-                          if (const auto control = weakControl.lock()) control->stop();
-                        });
+  // The stopper holds the job weakly: a job that is over (and gone) is not kept alive.
+  alarm_ = alarms_->set(start + std::chrono::milliseconds(maxTimeMs), std::move(stopJob));
 }
 
 ServerPacer::~ServerPacer() {
@@ -27,9 +24,9 @@ void SearchCaps::apply(SearchLimits& limits, SearchOptions& options) const {
 
 void paceAndCap(SearchResources& resources, ProcessorShare* processors, AlarmClock* alarms,
                 std::int64_t maxTimeMs, SearchCaps caps) {
-  resources.pacer = [processors, alarms, maxTimeMs](const std::shared_ptr<SearchControl>& control,
-                                                    std::chrono::steady_clock::time_point start) {
-    return std::make_shared<ServerPacer>(processors, alarms, maxTimeMs, control, start);
+  resources.pacer = [processors, alarms, maxTimeMs](SearchResources::JobStopper stopJob,
+                                                    SearchClock::TimePoint start) {
+    return std::make_shared<ServerPacer>(processors, alarms, maxTimeMs, std::move(stopJob), start);
   };
   resources.capSearch = [caps](SearchLimits& limits, SearchOptions& options) {
     caps.apply(limits, options);

@@ -16,13 +16,13 @@
 namespace damiera::server {
 
 // One job's pacer: a turn on the processors while it computes, and an alarm that stops it at
-// the time cap (exactly as by stop: go infinite and go ponder too, which then answer).
+// the time cap (exactly as by stop: go infinite and go ponder too, which then answer, and a
+// job still queued, which answers from the quick lane).
 class ServerPacer final : public SearchPacer {
  public:
   // `processors` null: no turns. `alarms` null or maxTimeMs 0: no time cap.
   ServerPacer(ProcessorShare* processors, AlarmClock* alarms, std::int64_t maxTimeMs,
-              const std::shared_ptr<SearchControl>& control,
-              std::chrono::steady_clock::time_point start);
+              SearchResources::JobStopper stopJob, SearchClock::TimePoint start);
   ~ServerPacer() override;  // cancels the alarm, gives back a turn still held
   ServerPacer(const ServerPacer&) = delete;
   ServerPacer& operator=(const ServerPacer&) = delete;

@@ -12,6 +12,7 @@ WorkerPool::WorkerPool(int threads, int niceness) {
   const int count = std::max(threads, 1);
   threads_.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) threads_.emplace_back([this, niceness] { work(niceness); });
+  quickThread_ = std::thread([this] { workQuick(); });  // not niced: it answers clients
 }
 
 WorkerPool::~WorkerPool() {
@@ -20,7 +21,9 @@ WorkerPool::~WorkerPool() {
     quit_ = true;
   }
   wake_.notify_all();
+  wakeQuick_.notify_all();
   for (std::thread& thread : threads_) thread.join();
+  quickThread_.join();
 }
 
 void WorkerPool::submit(std::function<void()> job) {
@@ -29,6 +32,14 @@ void WorkerPool::submit(std::function<void()> job) {
     jobs_.push_back(std::move(job));
   }
   wake_.notify_one();
+}
+
+void WorkerPool::submitQuick(std::function<void()> job) {
+  {
+    const std::lock_guard lock(mutex_);
+    quickJobs_.push_back(std::move(job));
+  }
+  wakeQuick_.notify_one();
 }
 
 std::size_t WorkerPool::queued() const {
@@ -47,6 +58,20 @@ void WorkerPool::work(int niceness) {
       if (jobs_.empty()) return;  // quit_, and nothing left to run
       job = std::move(jobs_.front());
       jobs_.pop_front();
+    }
+    job();
+  }
+}
+
+void WorkerPool::workQuick() {
+  for (;;) {
+    std::function<void()> job;
+    {
+      std::unique_lock lock(mutex_);
+      wakeQuick_.wait(lock, [this] { return quit_ || !quickJobs_.empty(); });
+      if (quickJobs_.empty()) return;  // quit_, and nothing left to run
+      job = std::move(quickJobs_.front());
+      quickJobs_.pop_front();
     }
     job();
   }

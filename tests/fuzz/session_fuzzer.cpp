@@ -98,6 +98,7 @@ SessionEnvironment& environment() {
     e.search.table = std::make_shared<TranspositionTable>(1);
     e.search.tableShared = true;
     e.search.executor = [](std::function<void()> job) { pool.submit(std::move(job)); };
+    e.search.quickExecutor = [](std::function<void()> job) { pool.submitQuick(std::move(job)); };
     // perft and bench are jobs like a search: the 1 ms time cap stops them too.
     server::paceAndCap(e.search, nullptr, &alarms, 1, server::SearchCaps{1, 2});
     return e;

@@ -3,8 +3,10 @@
 #include <thread>
 
 #include "search/timeman.h"
+#include "tests/search/manual_clock.h"
 
 using namespace damiera;
+using damiera::test::ManualClock;
 
 TEST_CASE("Time budget never exceeds the clock minus the overhead", "[search][time]") {
   for (std::int64_t time : {0, 1, 5, 20, 50, 100, 300, 1000, 10000, 60000, 3600000})
@@ -89,22 +91,36 @@ TEST_CASE("No clock and no movetime: no time limit", "[search][time]") {
 }
 
 TEST_CASE("TimeManager: soft and hard limits against elapsed time", "[search][time]") {
-  const auto now = TimeManager::Clock::now();
-  TimeManager fresh(TimeBudget{true, false, 1000, 4000}, now);
+  ManualClock clock;  // moves only when told: every check below is exact
+  const auto now = clock.now();
+  const TimeBudget budget{true, false, 1000, 4000};
+  TimeManager fresh(budget, clock, now);
   CHECK_FALSE(fresh.hardLimitReached());
   CHECK_FALSE(fresh.shouldStopAfterIteration(1.0));
   // Started 2.5 s ago: past the soft limit and past half the hard one, not the hard one.
-  TimeManager late(TimeBudget{true, false, 1000, 4000}, now - std::chrono::milliseconds(2500));
+  TimeManager late(budget, clock, now - std::chrono::milliseconds(2500));
   CHECK(late.shouldStopAfterIteration(1.0));
   CHECK_FALSE(late.hardLimitReached());
-  late.restart(TimeManager::Clock::now());  // ponderhit: counting starts again
+  late.restart(clock.now());  // ponderhit: counting starts again
   CHECK_FALSE(late.shouldStopAfterIteration(1.0));
-  TimeManager over(TimeBudget{true, false, 1000, 4000}, now - std::chrono::milliseconds(4001));
+  // The clock moves: 999 ms is not yet the soft limit, 1000 ms is.
+  clock.advance(std::chrono::milliseconds(999));
+  CHECK(late.elapsedMs() == 999);
+  CHECK_FALSE(late.shouldStopAfterIteration(1.0));
+  clock.advance(std::chrono::milliseconds(1));
+  CHECK(late.shouldStopAfterIteration(1.0));
+  CHECK_FALSE(late.hardLimitReached());
+  clock.advance(std::chrono::milliseconds(3000));
+  CHECK(late.hardLimitReached());
+  TimeManager over(budget, clock, clock.now() - std::chrono::milliseconds(4001));
   CHECK(over.hardLimitReached());
   // A fixed movetime is used to the end.
-  TimeManager fixed(TimeBudget{true, true, 1000, 1000}, now - std::chrono::milliseconds(600));
+  TimeManager fixed(TimeBudget{true, true, 1000, 1000}, clock,
+                    clock.now() - std::chrono::milliseconds(600));
   CHECK_FALSE(fixed.shouldStopAfterIteration(0.5));
-  TimeManager unlimited(TimeBudget{}, now - std::chrono::hours(1));
+  clock.advance(std::chrono::milliseconds(400));
+  CHECK(fixed.shouldStopAfterIteration(0.5));
+  TimeManager unlimited(TimeBudget{}, clock, clock.now() - std::chrono::hours(1));
   CHECK_FALSE(unlimited.hardLimitReached());
   CHECK_FALSE(unlimited.shouldStopAfterIteration(1.0));
 }

@@ -1,16 +1,18 @@
 // Turns on shared processors (server/processor_share.h): a turn waits while all processors are
 // taken, the search that computed least goes first, a waiting search can give up, and a turn
-// is handed on only when its quantum is over and somebody waits. Threads, no timing bounds
-// other than generous ones.
+// is handed on only when its quantum is over and somebody waits. Threads; the time computed
+// is measured on a clock the tests move by hand (tests/search/manual_clock.h).
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
 
 #include "server/processor_share.h"
+#include "tests/search/manual_clock.h"
 
 using namespace damiera;
 using damiera::server::ProcessorShare;
+using damiera::test::ManualClock;
 using namespace std::chrono_literals;
 
 namespace {
@@ -51,11 +53,13 @@ TEST_CASE("A turn waits while every processor is taken", "[search][share]") {
 }
 
 TEST_CASE("The waiting search that computed least gets the next turn", "[search][share]") {
-  ProcessorShare share(1, 1ms);
+  ManualClock clock;
+  ProcessorShare share(1, 1ms, clock);
   ProcessorShare::Turn old(&share);  // computes a while first
   old.acquire(never);
-  std::this_thread::sleep_for(30ms);
+  clock.advance(30ms);
   old.release();
+  CHECK(old.computed() == 30ms);
 
   ProcessorShare::Turn holder(&share);
   holder.acquire(never);
@@ -100,10 +104,11 @@ TEST_CASE("A waiting search gives up when asked to, without a turn", "[search][s
 }
 
 TEST_CASE("A turn is handed on after its quantum, only when somebody waits", "[search][share]") {
-  ProcessorShare share(1, 5ms);
+  ManualClock clock;
+  ProcessorShare share(1, 5ms, clock);
   ProcessorShare::Turn running(&share);
   running.acquire(never);
-  std::this_thread::sleep_for(10ms);
+  clock.advance(10ms);
   CHECK_FALSE(running.shouldYield());  // nobody waits: keep computing
 
   ProcessorShare::Turn other(&share);
@@ -114,8 +119,8 @@ TEST_CASE("A turn is handed on after its quantum, only when somebody waits", "[s
     other.release();
   });
   REQUIRE(waitForWaiting(share, 1));
-  CHECK(running.shouldYield());
-  running.yield(never);  // hands on, waits for the other to finish, gets a turn back
+  CHECK(running.shouldYield());  // somebody waits, and the quantum is over
+  running.yield(never);          // hands on, waits for the other to finish, gets a turn back
   thread.join();
   CHECK(otherRan);
   CHECK(running.held());

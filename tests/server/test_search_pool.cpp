@@ -1,6 +1,7 @@
 // The Searcher as the server uses it: searches on a shared pool, stop of a search still waiting
-// for a worker, the time and depth caps (an AlarmClock), a shared table that one session never
-// empties. In process, no sockets; no timing assertions except generous bounds.
+// for a worker (answered from the pool's quick lane), the time and depth caps (an AlarmClock),
+// a shared table that one session never empties. In process, no sockets; no timing assertions:
+// deadlines run on a clock the tests move by hand (tests/search/manual_clock.h).
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <future>
@@ -15,10 +16,11 @@
 #include "server/alarm_clock.h"
 #include "server/search_pacing.h"
 #include "server/worker_pool.h"
+#include "tests/search/manual_clock.h"
 
 using namespace damiera;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using damiera::test::ManualClock;
 
 namespace {
 
@@ -26,6 +28,7 @@ struct Recorder {
   std::mutex mutex;
   std::vector<int> depths;  // of the info lines
   std::vector<SearchResult> results;
+  std::vector<std::thread::id> resultThreads;  // where each result was reported
   std::promise<void> firstInfo;
   bool sawInfo = false;
 
@@ -40,6 +43,7 @@ struct Recorder {
     cb.onResult = [this](const SearchResult& result) {
       std::lock_guard lock(mutex);
       results.push_back(result);
+      resultThreads.push_back(std::this_thread::get_id());
     };
     return cb;
   }
@@ -69,8 +73,19 @@ SearchResources pooled(server::WorkerPool& pool, std::shared_ptr<TranspositionTa
   resources.table = std::move(table);
   resources.tableShared = true;
   resources.executor = [&pool](std::function<void()> job) { pool.submit(std::move(job)); };
+  resources.quickExecutor = [&pool](std::function<void()> job) {
+    pool.submitQuick(std::move(job));
+  };
   server::paceAndCap(resources, nullptr, nullptr, 0, server::SearchCaps{1, 0});
   return resources;
+}
+
+// Returns once every job submitted to the pool's workers before it has run (one worker: they run
+// in order).
+void drain(server::WorkerPool& pool) {
+  std::promise<void> reached;
+  pool.submit([&reached] { reached.set_value(); });
+  reached.get_future().wait();
 }
 
 }  // namespace
@@ -86,15 +101,17 @@ TEST_CASE("Pooled searchers: a queued search stops at once with exactly one resu
   queued.start(Game(), infinite(), second.callbacks());
   CHECK(queued.searching());
   CHECK(second.resultCount() == 0);
-  queued.stop();  // runs it here, stopped
-  CHECK(second.resultCount() == 1);
+  queued.stop();  // hands it, stopped, to the quick lane: not run on this thread
+  queued.wait();  // although the only worker is busy
+  REQUIRE(second.resultCount() == 1);
+  CHECK(second.resultThreads[0] != std::this_thread::get_id());
   CHECK_FALSE(queued.searching());
   REQUIRE(isLegalAtStart(second.results[0]));
   CHECK(first.resultCount() == 0);  // the other search goes on
   running.stop();
   running.wait();
   CHECK(first.resultCount() == 1);
-  std::this_thread::sleep_for(50ms);  // the queued job, run later, finds nothing to do
+  drain(pool);  // the queued job has run on the worker now: it found nothing to do
   CHECK(second.resultCount() == 1);
 }
 
@@ -109,8 +126,9 @@ TEST_CASE("Pooled searchers: destroying a session cancels its queued search",
   {
     Searcher gone(pooled(pool, table));
     gone.start(Game(), infinite(), second.callbacks());
-  }  // returns at once although the only worker is busy
-  CHECK(second.resultCount() == 1);
+  }  // returns although the only worker is busy: answered from the quick lane
+  REQUIRE(second.resultCount() == 1);
+  CHECK(second.resultThreads[0] != std::this_thread::get_id());
   running.stop();
   running.wait();
 }
@@ -126,8 +144,9 @@ TEST_CASE("Pooled searchers: go and stop in a loop while the pool is busy queue 
   Searcher client(pooled(pool, table));
   for (int i = 0; i < 1000; ++i) {
     client.start(Game(), infinite(), looping.callbacks());
-    client.stop();  // each runs here, stopped: one result each
+    client.stop();  // each answers from the quick lane, stopped: one result each
   }
+  client.wait();
   CHECK(looping.resultCount() == 1000);
   CHECK(pool.queued() == 1);  // not a thousand dead jobs holding memory
   running.stop();
@@ -136,24 +155,55 @@ TEST_CASE("Pooled searchers: go and stop in a loop while the pool is busy queue 
 
 TEST_CASE("The time cap stops an infinite search, and one still queued, with a result",
           "[server][pool][searcher]") {
-  server::AlarmClock alarms;
+  ManualClock clock;
+  server::AlarmClock alarms(clock);
   server::WorkerPool pool(1);
   auto table = std::make_shared<TranspositionTable>(2);
   SearchResources resources = pooled(pool, table);
+  resources.clock = &clock;
   server::paceAndCap(resources, nullptr, &alarms, 200, server::SearchCaps{1, 0});
   Searcher a(resources), b(resources);
   Recorder first, second;
-  const auto start = Clock::now();
   a.start(Game(), infinite(), first.callbacks());
+  first.firstInfo.get_future().wait();  // it holds the only worker
+  clock.advance(100ms);
   b.start(Game(), infinite(), second.callbacks());  // queued behind a for as long as a runs
+  CHECK(alarms.pending() == 2);
+  clock.advance(100ms);  // a's cap: a answers
   a.wait();
-  b.wait();
-  CHECK(Clock::now() - start < 5s);
   REQUIRE(first.resultCount() == 1);
-  REQUIRE(second.resultCount() == 1);
   CHECK(isLegalAtStart(first.results[0]));
+  CHECK(second.resultCount() == 0);  // its cap is 100 ms away; the clock stands still
+  clock.advance(100ms);              // b's cap, while b still waits for the worker... or has it now
+  b.wait();
+  REQUIRE(second.resultCount() == 1);
   CHECK(isLegalAtStart(second.results[0]));
   CHECK(alarms.pending() == 0);
+}
+
+TEST_CASE("The time cap answers a search still queued behind a busy pool, from the quick lane",
+          "[server][pool][searcher]") {
+  ManualClock clock;
+  server::AlarmClock alarms(clock);
+  server::WorkerPool pool(1);
+  auto table = std::make_shared<TranspositionTable>(2);
+  SearchResources uncapped = pooled(pool, table);
+  SearchResources capped = uncapped;
+  capped.clock = &clock;
+  server::paceAndCap(capped, nullptr, &alarms, 200, server::SearchCaps{1, 0});
+  Searcher running(uncapped), queued(capped);
+  Recorder first, second;
+  running.start(Game(), infinite(), first.callbacks());
+  first.firstInfo.get_future().wait();  // the only worker is taken, for as long as we like
+  queued.start(Game(), infinite(), second.callbacks());
+  clock.advance(200ms);  // its cap: stopped, and answered although no worker is free
+  queued.wait();
+  REQUIRE(second.resultCount() == 1);
+  CHECK(isLegalAtStart(second.results[0]));
+  CHECK(first.resultCount() == 0);
+  running.stop();
+  running.wait();
+  CHECK(first.resultCount() == 1);
 }
 
 TEST_CASE("The depth cap cuts every search", "[server][pool][searcher]") {
@@ -191,7 +241,8 @@ TEST_CASE("A shared table is neither emptied nor resized by one session",
 }
 
 TEST_CASE("The alarm clock goes off in time order, not when cancelled", "[server][pool]") {
-  server::AlarmClock alarms;
+  ManualClock clock;  // nothing is due before the test moves it
+  server::AlarmClock alarms(clock);
   std::mutex mutex;
   std::vector<int> order;
   std::promise<void> last;
@@ -202,13 +253,15 @@ TEST_CASE("The alarm clock goes off in time order, not when cancelled", "[server
       if (i == 3) last.set_value();
     };
   };
-  const auto now = Clock::now();
+  const auto now = clock.now();
   alarms.set(now + 60ms, record(3));
   const server::AlarmClock::Id cancelled = alarms.set(now + 20ms, record(9));
   alarms.set(now + 40ms, record(2));
-  alarms.set(now, record(1));
+  alarms.set(now + 1ms, record(1));
   alarms.cancel(cancelled);
-  REQUIRE(last.get_future().wait_for(5s) == std::future_status::ready);
+  CHECK(alarms.pending() == 3);
+  clock.advance(60ms);
+  REQUIRE(last.get_future().wait_for(20s) == std::future_status::ready);
   const std::lock_guard lock(mutex);
   CHECK(order == std::vector<int>{1, 2, 3});
   CHECK(alarms.pending() == 0);

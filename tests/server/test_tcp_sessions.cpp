@@ -2,6 +2,7 @@
 // searches on the server-wide pool that never block another client; stop, disconnects and the
 // caps on what one client may ask for.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <regex>
@@ -146,6 +147,37 @@ TEST_CASE("A search never blocks another client's isready, legalmoves or stop",
   CHECK(searcher.readUntil("bestmove", 5s));
   searcher.sendLine("isready");
   CHECK(searcher.readLine(5s) == "readyok");
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("stop for a search still queued behind a full pool answers with a bestmove",
+          "[server][sessions]") {
+  // One search thread: 8 searches in progress at most (analysis_server.h); a ninth waits for
+  // a place. PROTOCOL.md: a stop always produces exactly one bestmove, also for that one.
+  ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
+  std::vector<std::unique_ptr<TcpClient>> busy;
+  for (int i = 0; i < 8; ++i) {
+    busy.push_back(std::make_unique<TcpClient>(server.port()));
+    busy.back()->sendLine("go infinite");
+    REQUIRE(busy.back()->readUntil("info", 20s));  // it holds a place in the pool
+  }
+  TcpClient queued(server.port());
+  queued.sendLine("go infinite");
+  queued.sendLine("isready");
+  std::vector<std::string> before;
+  REQUIRE(queued.readUntil("readyok", 10s, &before));
+  CHECK(before.empty());  // no place: not one info line
+  queued.sendLine("stop");
+  std::vector<std::string> infos;
+  const auto best = queued.readUntil("bestmove", 10s, &infos);
+  REQUIRE(best);
+  CHECK(legalBestMove(Position::start(), *best));
+  queued.sendLine("isready");
+  CHECK(queued.readLine(5s) == "readyok");  // exactly one bestmove, and the session is free
+  for (const auto& client : busy) {         // the others search on
+    client->sendLine("stop");
+    CHECK(client->readUntil("bestmove", 10s));
+  }
   CHECK(server.stopCleanly());
 }
 
