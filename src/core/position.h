@@ -45,6 +45,14 @@ class Position {
   // The same without updating the Zobrist key, which is left meaningless: only for perft,
   // which never looks at keys.
   Position afterUnhashed(const Move& m) const { return make<false>(m); }
+  // afterUnhashed when the side to move is known at compile time (perft's last plies): every
+  // bitboard is then chosen without a branch, so a caller that reads a few of them inline
+  // keeps the child in registers.
+  template <Color Us>
+  Position afterUnhashedBy(const Move& m) const {
+    assert(side_ == Us);
+    return makeBy<false, Us>(m);
+  }
 
   // A move that changes nothing irreversible resets nothing; this tells the game history
   // whether the no-progress count (R15) starts again.
@@ -57,7 +65,12 @@ class Position {
 
  private:
   template <bool kUpdateKey>
-  Position make(const Move& m) const;
+  Position make(const Move& m) const {
+    return side_ == Color::White ? makeBy<kUpdateKey, Color::White>(m)
+                                 : makeBy<kUpdateKey, Color::Black>(m);
+  }
+  template <bool kUpdateKey, Color Us>
+  Position makeBy(const Move& m) const;
 
   Bitboard white_ = 0;
   Bitboard black_ = 0;
@@ -66,20 +79,21 @@ class Position {
   std::uint64_t key_ = 0;
 };
 
-template <bool kUpdateKey>
-inline Position Position::make(const Move& m) const {
+template <bool kUpdateKey, Color Us>
+inline Position Position::makeBy(const Move& m) const {
+  assert(side_ == Us);
   Position next = *this;
-  const int us = static_cast<int>(side_);
+  constexpr int us = static_cast<int>(Us);
   const Bitboard fromBit = bit(m.from);
   const Bitboard toBit = bit(m.to);
   const bool wasKing = isKing(m.from);
   // R12: a man reaching the far row is crowned; a capture that gets there has already ended,
   // because men capture forward only (R7) and so cannot jump on from the last row.
-  const bool becomesKing = wasKing || (toBit & promotionRow(side_)) != 0;
+  const bool becomesKing = wasKing || (toBit & promotionRow(Us)) != 0;
 
   // from == to is possible: a king's capture may loop back to its start square (R11).
-  Bitboard& own = side_ == Color::White ? next.white_ : next.black_;
-  Bitboard& theirs = side_ == Color::White ? next.black_ : next.white_;
+  Bitboard& own = Us == Color::White ? next.white_ : next.black_;
+  Bitboard& theirs = Us == Color::White ? next.black_ : next.white_;
   own = (own & ~fromBit) | toBit;
   next.kings_ = (next.kings_ & ~fromBit) | (becomesKing ? toBit : 0);
   if constexpr (kUpdateKey) {
@@ -93,7 +107,7 @@ inline Position Position::make(const Move& m) const {
   // R11: every captured piece is removed together, at the end of the move.
   theirs &= ~m.captured;
   next.kings_ &= ~m.captured;
-  next.side_ = opponent(side_);
+  next.side_ = opponent(Us);
   assert(!kUpdateKey || next.key_ == next.keyFromScratch());
   assert((next.white_ & next.black_) == 0 && (next.occupied() & ~kPlayable) == 0);
   return next;

@@ -1,7 +1,10 @@
 // Perft against RULES.md's published counts, and the two ways of counting duplicate captures.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <random>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/movegen.h"
@@ -122,6 +125,61 @@ TEST_CASE("Perft counts two paths to the same result twice or once by mode", "[p
     checkPerft(pos, PerftMode::KeepDuplicates, {2, 2, 8});
     checkPerft(pos, PerftMode::DropDuplicates, {1, 1, 4});
   }
+}
+
+// The last plies counted the slow way: every landing path from the notation generator (which
+// records paths and shares no counting code with countMoves and countReplies).
+std::uint64_t leavesByPaths(const Position& pos, bool keepDuplicates) {
+  const std::vector<PathMove> paths = generatePathMoves(pos);
+  if (keepDuplicates) return paths.size();
+  std::set<std::tuple<Bitboard, Square, Square>> results;
+  for (const PathMove& m : paths) results.insert({m.move.captured, m.move.from, m.move.to});
+  return results.size();
+}
+
+std::uint64_t repliesByPaths(const Position& pos, bool keepDuplicates) {
+  std::uint64_t count = 0;
+  MoveList moves;
+  generateMoves(pos, moves);
+  for (const Move& m : moves)
+    count += leavesByPaths(pos.after(m), keepDuplicates) * (keepDuplicates ? m.paths : 1);
+  return count;
+}
+
+// Random boards, many with kings and pieces close together: threats, pieces that can be
+// jumped on arrival or by the square they leave, crowning steps (R12), men and kings of both
+// sides taking each other or not (R8).
+Position randomBoard(std::mt19937& rng) {
+  Position pos;
+  const unsigned density = 2 + rng() % 5;  // of 8: how full the board is
+  const unsigned kings = rng() % 5;        // of 8: how many pieces are kings
+  int count[2] = {0, 0};
+  for (int n = 1; n <= kNumSquares; ++n) {
+    if (rng() % 8 >= density) continue;
+    const Color c = rng() % 2 ? Color::White : Color::Black;
+    if (count[static_cast<int>(c)] == 12) continue;  // R3: twelve pieces a side at most
+    const Square s = squareFromNumber(n);
+    const bool onPromotionRow = (bit(s) & promotionRow(c)) != 0;
+    pos.put(s, c, onPromotionRow || rng() % 8 < kings);
+    ++count[static_cast<int>(c)];
+  }
+  pos.setSideToMove(rng() % 2 ? Color::White : Color::Black);
+  return pos;
+}
+
+TEST_CASE("Bulk counting of the last two plies equals counting every path", "[perft]") {
+  std::mt19937 rng(20261201);
+  int quietParents = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const Position pos = randomBoard(rng);
+    if (!hasCapture(pos)) ++quietParents;
+    for (const bool keep : {true, false}) {
+      INFO(test::fenOf(pos) << (keep ? " keep" : " drop"));
+      REQUIRE(countMoves(pos, keep) == leavesByPaths(pos, keep));
+      REQUIRE(countReplies(pos, keep) == repliesByPaths(pos, keep));
+    }
+  }
+  CHECK(quietParents > 5000);  // the bulk count's case, not only the capture one
 }
 
 }  // namespace
