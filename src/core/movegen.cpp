@@ -381,6 +381,55 @@ template <Color Us>
   return static_cast<std::uint64_t>(list.size());
 }
 
+// countCapturesFor when a king can capture.
+template <Color Us>
+[[gnu::noinline]] std::uint64_t countKingCapturesFor(const Position& pos, bool keepDuplicates,
+                                                     Bitboard capturingMen,
+                                                     Bitboard capturingKings) {
+  // Most king captures are single jumps (R9: one square beyond the victim). When no king
+  // can jump on from where it lands, the counts follow from the first jumps alone: they
+  // all take one piece (P1), beat any man's single jump (P2), and those that take a king
+  // come first (P3; P4 says the same for one jump). A jump on cannot go back over its
+  // victim (R11), which is the only way back to the king's start square.
+  const Bitboard victims = pos.pieces(opponent(Us));
+  const Bitboard themKings = pos.kings(opponent(Us));
+  const Bitboard empty = pos.empty();
+  const Bitboard kings = pos.kings(Us);
+  auto jumpsFrom = [&](auto dir) {
+    constexpr int d = decltype(dir)::value;
+    return shift<-d>(victims) & shift<-2 * d>(empty);
+  };
+  using UL = std::integral_constant<int, kUpLeft>;
+  using UR = std::integral_constant<int, kUpRight>;
+  using DL = std::integral_constant<int, kDownLeft>;
+  using DR = std::integral_constant<int, kDownRight>;
+  const Bitboard fromUL = jumpsFrom(UL{}), fromUR = jumpsFrom(UR{});
+  const Bitboard fromDL = jumpsFrom(DL{}), fromDR = jumpsFrom(DR{});
+  int singles = 0;
+  int overKings = 0;
+  bool goesOn = false;
+  // Jumps in direction d may go on in any direction but back (-d).
+  auto firstJumps = [&](auto dir, Bitboard onward) {
+    constexpr int d = decltype(dir)::value;
+    const Bitboard over = shift<d>(kings) & victims;
+    const Bitboard landings = shift<d>(over) & empty;
+    singles += popcount(landings);
+    overKings += popcount(shift<d>(over & themKings) & empty);
+    goesOn = goesOn || (landings & onward) != 0;
+  };
+  firstJumps(UL{}, fromUL | fromUR | fromDL);
+  firstJumps(UR{}, fromUL | fromUR | fromDR);
+  firstJumps(DL{}, fromUL | fromDL | fromDR);
+  firstJumps(DR{}, fromUR | fromDL | fromDR);
+  if (!goesOn) {
+    // A man's multi-jump would take more pieces (P1): then only the men count.
+    if (!capturingMen || !ManJumps<Us>(pos).anyContinues(pos))
+      return static_cast<std::uint64_t>(overKings ? overKings : singles);
+    return countCapturesFor<Us>(pos, keepDuplicates, capturingMen, 0);
+  }
+  return countCapturesFor<Us>(pos, keepDuplicates, capturingMen, capturingKings);
+}
+
 template <Color Us>
 inline std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   const ManJumps<Us> manJumps(pos);
@@ -401,7 +450,9 @@ inline std::uint64_t countMovesFor(const Position& pos, bool keepDuplicates) {
   }
   if (!capturingKings && !manJumps.anyContinues(pos))  // see generateMovesFor
     return static_cast<std::uint64_t>(popcount(manJumps.landings0) + popcount(manJumps.landings1));
-  return countCapturesFor<Us>(pos, keepDuplicates, manJumps.capturers(), capturingKings);
+  if (capturingKings)
+    return countKingCapturesFor<Us>(pos, keepDuplicates, manJumps.capturers(), capturingKings);
+  return countCapturesFor<Us>(pos, keepDuplicates, manJumps.capturers(), 0);
 }
 
 // Perft's last two plies when Us has only quiet moves (the usual case), counted in bulk rather
