@@ -202,6 +202,56 @@ void extendManCapture(const ManJumpGraph<Us>& graph, Sequence<false>& seq, Colle
   if (go1) jump(ManJumpGraph<Us>::d1);
 }
 
+// A king's capture search with the board fixed for it (R11): captured pieces stay on the board
+// until the move ends, so the squares from which it could jump in each direction are known
+// before it starts; only "not captured already" is left to check at each jump. The
+// directions are tried in the order of kAllDirections, as extendCapture does, so the moves
+// come out in the same order.
+struct KingJumpGraph {
+  Bitboard from[4];  // squares from which a jump in kAllDirections[i] is possible
+  Bitboard enemyKings;
+
+  KingJumpGraph(Bitboard victims, Bitboard empty, Bitboard enemyKings) : enemyKings(enemyKings) {
+    from[0] = shift<-kUpLeft>(victims) & shift<-2 * kUpLeft>(empty);
+    from[1] = shift<-kUpRight>(victims) & shift<-2 * kUpRight>(empty);
+    from[2] = shift<-kDownLeft>(victims) & shift<-2 * kDownLeft>(empty);
+    from[3] = shift<-kDownRight>(victims) & shift<-2 * kDownRight>(empty);
+  }
+};
+
+template <class Collector>
+void extendKingCapture(const KingJumpGraph& graph, Sequence<false>& seq, Collector& collector) {
+  const Bitboard at = bit(seq.at);
+  bool extended = false;
+  auto jump = [&](auto index) {
+    constexpr int i = decltype(index)::value;
+    constexpr int d = kAllDirections[i];
+    if ((at & graph.from[i]) == 0) return;
+    const Bitboard jumped = shift<d>(at);
+    if (jumped & seq.captured) return;  // R11: a piece is jumped once
+    extended = true;
+    const bool tookKing = (jumped & graph.enemyKings) != 0;
+    const std::uint32_t kingBit = tookKing ? CapturePrecedence::kingJumpBit(seq.jumps + 1) : 0;
+    const Square start = seq.at;
+    seq.at = static_cast<Square>(start + 2 * d);
+    ++seq.jumps;
+    seq.captured |= jumped;
+    seq.kingsCaptured += tookKing;
+    seq.kingJumpBits |= kingBit;
+    extendKingCapture(graph, seq, collector);
+    seq.kingJumpBits &= ~kingBit;
+    seq.kingsCaptured -= tookKing;
+    seq.captured &= ~jumped;
+    --seq.jumps;
+    seq.at = start;
+  };
+  jump(std::integral_constant<int, 0>{});
+  jump(std::integral_constant<int, 1>{});
+  jump(std::integral_constant<int, 2>{});
+  jump(std::integral_constant<int, 3>{});
+  if (!extended && seq.jumps > 0) collector.complete(seq, true);
+}
+
 // Landing squares of the first jumps of men in direction D.
 template <Color Us, int D>
 Bitboard manFirstLandings(const Position& pos) {
@@ -246,9 +296,14 @@ void generateCaptures(const Position& pos, Bitboard men, Bitboard kings, Collect
   };
   for (Bitboard b = kings; b; b = withoutLowest(b)) {
     const Square from = lowestSquare(b);
-    const CaptureBoard board{pos.empty() | bit(from), pos.pieces(Them), pos.kings(Them)};
     Sequence<kRecordPath> seq = start(from);
-    extendCapture<true, Us>(board, seq, collector);
+    if constexpr (kRecordPath) {
+      const CaptureBoard board{pos.empty() | bit(from), pos.pieces(Them), pos.kings(Them)};
+      extendCapture<true, Us>(board, seq, collector);
+    } else {
+      const KingJumpGraph graph(pos.pieces(Them), pos.empty() | bit(from), pos.kings(Them));
+      extendKingCapture(graph, seq, collector);
+    }
   }
   if (!men) return;
   if constexpr (kRecordPath) {
