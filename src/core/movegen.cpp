@@ -202,6 +202,33 @@ void extendManCapture(const ManJumpGraph<Us>& graph, Sequence<false>& seq, Colle
   if (go1) jump(ManJumpGraph<Us>::d1);
 }
 
+// The longest capture sequences of a man from `at` on that fixed board and how many there are
+// ({0, 1}: it cannot jump). For counting, P1 alone decides between men (R8: they take no
+// kings), so no sequence needs to be built.
+struct LongestJumps {
+  int jumps = 0;
+  std::uint64_t count = 0;
+};
+
+template <Color Us>
+LongestJumps longestManJumps(const ManJumpGraph<Us>& graph, Square at) {
+  const Bitboard b = bit(at);
+  const bool go0 = (b & graph.from0) != 0;
+  const bool go1 = (b & graph.from1) != 0;
+  if (!go0 && !go1) return {0, 1};
+  LongestJumps best{-1, 0};
+  auto take = [&best](LongestJumps next) {
+    ++next.jumps;
+    if (next.jumps > best.jumps)
+      best = next;
+    else if (next.jumps == best.jumps)
+      best.count += next.count;
+  };
+  if (go0) take(longestManJumps(graph, static_cast<Square>(at + 2 * ManJumpGraph<Us>::d0)));
+  if (go1) take(longestManJumps(graph, static_cast<Square>(at + 2 * ManJumpGraph<Us>::d1)));
+  return best;
+}
+
 // A king's capture search with the board fixed for it (R11): captured pieces stay on the board
 // until the move ends, so the squares from which it could jump in each direction are known
 // before it starts; only "not captured already" is left to check at each jump. The
@@ -422,9 +449,22 @@ void generateMovesFor(const Position& pos, MoveList& out) {
 template <Color Us>
 [[gnu::noinline]] std::uint64_t countCapturesFor(const Position& pos, bool keepDuplicates,
                                                  Bitboard capturingMen, Bitboard capturingKings) {
-  // Counting paths needs no list; neither does counting results when only men capture,
-  // because two different paths of a man always capture different pieces.
-  if (keepDuplicates || !capturingKings) {
+  if (!capturingKings) {
+    // Only men: the longest sequences over all of them (P1). Two different paths of a man
+    // always capture different pieces, so both modes count the same.
+    const ManJumpGraph<Us> graph(pos);
+    LongestJumps best;
+    for (Bitboard b = capturingMen; b; b = withoutLowest(b)) {
+      const LongestJumps mine = longestManJumps(graph, lowestSquare(b));
+      if (mine.jumps > best.jumps)
+        best = mine;
+      else if (mine.jumps == best.jumps)
+        best.count += mine.count;
+    }
+    return best.count;
+  }
+  // Counting paths needs no list.
+  if (keepDuplicates) {
     CaptureCounter counter;
     generateCaptures<Us, false>(pos, capturingMen, capturingKings, counter);
     return counter.count();
@@ -633,8 +673,23 @@ std::uint64_t countQuietReplies(const Position& pos, bool keepDuplicates) {
 // compile time in both plies.
 template <Color Us>
 std::uint64_t countRepliesFor(const Position& pos, bool keepDuplicates) {
-  if (!ManJumps<Us>(pos).any() && !kingCapturers<Us>(pos))
-    return countQuietReplies<Us>(pos, keepDuplicates);
+  const ManJumps<Us> manJumps(pos);
+  const Bitboard capturingKings = kingCapturers<Us>(pos);
+  if (!manJumps.any() && !capturingKings) return countQuietReplies<Us>(pos, keepDuplicates);
+  if (!capturingKings && !manJumps.anyContinues(pos)) {
+    // Men's single jumps (see generateMovesFor): each child counted as its jump is found.
+    std::uint64_t count = 0;
+    auto countJumps = [&](Bitboard landings, int dir) {
+      for (; landings; landings = withoutLowest(landings)) {
+        const Square to = lowestSquare(landings);
+        const Move jump{bit(to - dir), static_cast<Square>(to - 2 * dir), to, 1};
+        count += countMovesFor<opponent(Us)>(pos.afterUnhashedBy<Us>(jump), keepDuplicates);
+      }
+    };
+    countJumps(manJumps.landings0, ManJumps<Us>::d0);
+    countJumps(manJumps.landings1, ManJumps<Us>::d1);
+    return count;
+  }
   MoveList moves;
   generateMovesFor<Us>(pos, moves);
   std::uint64_t count = 0;
