@@ -619,8 +619,10 @@ std::uint64_t countQuietReplies(const Position& pos, bool keepDuplicates) {
 
     std::uint64_t count = 0;
     // Us's steps in direction s by `movers` (kings: whether they are kings already or are
-    // crowned on t, R12, decides which of Them's pieces may take them, R8).
-    auto countSteps = [&](auto dir, Bitboard movers, bool moversAreKings) {
+    // crowned on t, R12, decides which of Them's pieces may take them, R8). Inlined by force:
+    // called out of line, it reads every mask above through memory.
+    auto countSteps = [&](auto dir, Bitboard movers, bool moversAreKings)
+        __attribute__((always_inline)) {
       constexpr int s = decltype(dir)::value;
       const Bitboard targets = shift<s>(movers) & empty;
       if (!targets) return;
