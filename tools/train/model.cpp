@@ -1,0 +1,135 @@
+#include "model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace damiera::training {
+
+namespace {
+
+constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+double opening(const Example& e) { return double(e.pieces) / kPhasePieces; }
+
+double crossEntropy(double p, double y) {
+  p = std::clamp(p, 1e-9, 1 - 1e-9);
+  return -(y * std::log(p) + (1 - y) * std::log(1 - p));
+}
+
+void adam(std::vector<double>& w, const std::vector<double>& g, std::vector<double>& m,
+          std::vector<double>& v, double rate, double decay, long t) {
+  const double c1 = 1 - std::pow(kBeta1, double(t)), c2 = 1 - std::pow(kBeta2, double(t));
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    m[i] = kBeta1 * m[i] + (1 - kBeta1) * g[i];
+    v[i] = kBeta2 * v[i] + (1 - kBeta2) * g[i] * g[i];
+    w[i] -= rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + kEpsilon) + decay * w[i];
+  }
+}
+
+std::int16_t saturate(double x) {
+  return static_cast<std::int16_t>(std::clamp(std::lround(x), -32767l, 32767l));
+}
+
+}  // namespace
+
+Model::Model(const EvalWeights& start)
+    : terms_(kTermParams),
+      patterns_(kPatternParams),
+      termGrad_(kTermParams),
+      patternGrad_(kPatternParams),
+      termM_(kTermParams),
+      termV_(kTermParams),
+      patternM_(kPatternParams),
+      patternV_(kPatternParams) {
+  for (int p = 0; p < kPhaseCount; ++p) {
+    for (int t = 0; t < kHandTermCount; ++t)
+      terms_[p * kHandTermCount + t] = double(start.terms[p][t]) / kTermWeightOne;
+    for (int r = 0; r < kRegionCount; ++r)
+      for (int i = 0; i < kRegionEntries; ++i)
+        patterns_[patternAt(p, r, i)] = double(start.patterns[p][r][i]) / kPatternUnitsPerCp;
+  }
+}
+
+double Model::evaluate(const Example& e) const {
+  const double phase[kPhaseCount] = {opening(e), 1 - opening(e)};
+  double sum = 0;
+  for (int p = 0; p < kPhaseCount; ++p) {
+    double part = 0;
+    for (int t = 0; t < kHandTermCount; ++t) part += e.terms[t] * terms_[p * kHandTermCount + t];
+    for (int r = 0; r < kRegionCount; ++r)
+      part +=
+          patterns_[patternAt(p, r, e.whiteIndex[r])] - patterns_[patternAt(p, r, e.blackIndex[r])];
+    sum += phase[p] * part;
+  }
+  return sum * e.scale / kEvalScaleFull;
+}
+
+double Model::target(const Example& e, double k, double lambda) const {
+  const double fromScore = e.forced ? (e.score > 0   ? 1.0
+                                       : e.score < 0 ? 0.0
+                                                     : 0.5)
+                                    : sigmoid(e.score / k);
+  return lambda * e.result + (1 - lambda) * fromScore;
+}
+
+double Model::loss(std::span<const Example> examples, double k, double lambda) const {
+  double total = 0;
+  for (const Example& e : examples)
+    total += crossEntropy(sigmoid(evaluate(e) / k), target(e, k, lambda));
+  return examples.empty() ? 0 : total / double(examples.size());
+}
+
+void Model::step(std::span<const Example> batch, double k, const FitSettings& s) {
+  std::fill(termGrad_.begin(), termGrad_.end(), 0.0);
+  std::fill(patternGrad_.begin(), patternGrad_.end(), 0.0);
+  const double perExample = 1.0 / double(batch.size());
+  for (const Example& e : batch) {
+    // d(cross-entropy)/d(eval) = (prediction - target) / K, times the scale of the ending.
+    const double g = (sigmoid(evaluate(e) / k) - target(e, k, s.lambda)) / k * perExample *
+                     e.scale / kEvalScaleFull;
+    if (g == 0) continue;
+    const double phase[kPhaseCount] = {opening(e), 1 - opening(e)};
+    for (int p = 0; p < kPhaseCount; ++p) {
+      const double gp = g * phase[p];
+      for (int t = 0; t < kHandTermCount; ++t) termGrad_[p * kHandTermCount + t] += gp * e.terms[t];
+      for (int r = 0; r < kRegionCount; ++r) {
+        patternGrad_[patternAt(p, r, e.whiteIndex[r])] += gp;
+        patternGrad_[patternAt(p, r, e.blackIndex[r])] -= gp;
+      }
+    }
+  }
+  ++steps_;
+  adam(terms_, termGrad_, termM_, termV_, s.termRate, 0, steps_);
+  adam(patterns_, patternGrad_, patternM_, patternV_, s.patternRate, s.patternDecay, steps_);
+}
+
+EvalWeights Model::quantised() const {
+  EvalWeights w;
+  for (int p = 0; p < kPhaseCount; ++p) {
+    for (int t = 0; t < kHandTermCount; ++t)
+      w.terms[p][t] = saturate(terms_[p * kHandTermCount + t] * kTermWeightOne);
+    for (int r = 0; r < kRegionCount; ++r)
+      for (int i = 0; i < kRegionEntries; ++i)
+        w.patterns[p][r][i] = saturate(patterns_[patternAt(p, r, i)] * kPatternUnitsPerCp);
+  }
+  return w;
+}
+
+double fitScaleK(const Model& model, std::span<const Example> examples) {
+  constexpr double kResultsOnly = 1;
+  // The loss is unimodal in K: golden-section search over a wide bracket.
+  double lo = 20, hi = 2000;
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  for (int i = 0; i < 40; ++i) {
+    const double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    if (model.loss(examples, a, kResultsOnly) < model.loss(examples, b, kResultsOnly))
+      hi = b;
+    else
+      lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+}  // namespace damiera::training
