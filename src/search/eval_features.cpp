@@ -281,68 +281,69 @@ int drawishScale(const Position& pos) {
 // ---- Pattern regions ------------------------------------------------------------------------
 
 // The ghost layout (square.h) keeps each row's four squares in consecutive bits, and a 4x4
-// box at an even file offset holds the same two columns (of four) in every row, so a region's
-// 8 squares are four 2-bit slices: row i of the box gives bits 2i and 2i+1, in ascending
-// square number.
+// box at an even file offset holds the same two columns (of four) in every row: columns f and
+// f+1 for the box at file offset 2f. So a region's 8 squares, in ascending square number, are
+// two squares of each of its four rows, and its index is a sum over those rows of what each
+// row's two squares add: sum of 3^(2i + j) * (1 own man, 2 enemy man) for square j of row i.
+// The evaluation runs this at every leaf, so each row is read once as a byte (own men in the
+// low four bits, enemy men in the high four) and tables give each row's part for every box.
 constexpr int rowBase(int row) { return 9 * (row / 2) + (row & 1 ? 5 : 0); }
 
-struct RegionShape {
-  std::array<int, 4> shifts;  // per box row, the bit of its first square
-};
+inline constexpr int kRows = 8;
+inline constexpr int kBoxRows = 4;
+inline constexpr int kBoxColumns = 3;  // file offsets 0, 2, 4: first columns 0, 1, 2
 
-constexpr std::array<RegionShape, kRegionCount> makeRegions() {
-  std::array<RegionShape, kRegionCount> regions{};
-  for (int r = 0; r < 3; ++r)
-    for (int f = 0; f < 3; ++f)
-      for (int i = 0; i < 4; ++i) regions[3 * r + f].shifts[i] = rowBase(2 * r + i) + f;
-  return regions;
+// kRowPart[i][rowByte][f]: what a row standing i-th in a box adds to the index of the box at
+// column f.
+using RowParts = std::array<std::array<std::array<std::uint16_t, kBoxColumns>, 256>, kBoxRows>;
+constexpr RowParts makeRowParts() {
+  RowParts parts{};
+  for (int i = 0; i < kBoxRows; ++i)
+    for (int byte = 0; byte < 256; ++byte)
+      for (int f = 0; f < kBoxColumns; ++f) {
+        int value = 0;
+        for (int j = 0; j < 2; ++j) {
+          int power = 1;
+          for (int k = 0; k < 2 * i + j; ++k) power *= 3;
+          if (byte >> (f + j) & 1) value += power;
+          if (byte >> (4 + f + j) & 1) value += 2 * power;
+        }
+        parts[i][byte][f] = static_cast<std::uint16_t>(value);
+      }
+  return parts;
 }
-constexpr auto kRegions = makeRegions();
+constexpr RowParts kRowPart = makeRowParts();
 
-// 8 bits (one per square of a region) -> the base-3 number with those bits as digits 0/1.
-constexpr std::array<std::uint16_t, 256> makeTernary() {
-  std::array<std::uint16_t, 256> table{};
-  for (int bits = 0; bits < 256; ++bits) {
-    int value = 0, power = 1;
-    for (int i = 0; i < kRegionSquares; ++i, power *= 3)
-      if (bits >> i & 1) value += power;
-    table[bits] = static_cast<std::uint16_t>(value);
-  }
-  return table;
-}
-constexpr auto kTernary = makeTernary();
-
-inline unsigned regionBits(Bitboard b, const RegionShape& shape) {
-  return static_cast<unsigned>(((b >> shape.shifts[0]) & 3) | ((b >> shape.shifts[1]) & 3) << 2 |
-                               ((b >> shape.shifts[2]) & 3) << 4 |
-                               ((b >> shape.shifts[3]) & 3) << 6);
-}
-
-// A half turn of the board: square n -> 33 - n (R2) is bit i -> 35 - i in the ghost layout
-// (the ghosts map onto ghosts), so it is a bit reversal of the 36-bit word.
-constexpr std::array<std::uint8_t, 256> makeByteReversal() {
+// A half turn of the board (square n -> 33 - n, R2) maps row r to row 7 - r and reverses the
+// order of the squares within it; seen from Black, own and enemy also swap. So Black's row byte
+// of row r is White's row byte of row 7 - r with both nibbles reversed and exchanged.
+constexpr std::array<std::uint8_t, 256> makeBlackView() {
   std::array<std::uint8_t, 256> table{};
-  for (int b = 0; b < 256; ++b) {
-    int r = 0;
-    for (int i = 0; i < 8; ++i)
-      if (b >> i & 1) r |= 1 << (7 - i);
-    table[b] = static_cast<std::uint8_t>(r);
-  }
+  auto reverse4 = [](int n) { return (n & 1) << 3 | (n & 2) << 1 | (n & 4) >> 1 | (n & 8) >> 3; };
+  for (int byte = 0; byte < 256; ++byte)
+    table[byte] = static_cast<std::uint8_t>(reverse4(byte >> 4) | reverse4(byte & 15) << 4);
   return table;
 }
-constexpr auto kByteReversal = makeByteReversal();
+constexpr auto kBlackView = makeBlackView();
 
-inline Bitboard halfTurn(Bitboard b) {
-  Bitboard reversed = 0;
-  for (int byte = 0; byte < 8; ++byte)
-    reversed |= Bitboard{kByteReversal[(b >> (8 * byte)) & 0xff]} << (8 * (7 - byte));
-  return reversed >> (64 - kLayoutBits);
+void boxIndices(const std::array<std::uint8_t, kRows>& rows,
+                std::array<std::uint16_t, kRegionCount>& out) {
+  for (int r = 0; r < 3; ++r)
+    for (int f = 0; f < kBoxColumns; ++f)
+      out[3 * r + f] = static_cast<std::uint16_t>(
+          kRowPart[0][rows[2 * r]][f] + kRowPart[1][rows[2 * r + 1]][f] +
+          kRowPart[2][rows[2 * r + 2]][f] + kRowPart[3][rows[2 * r + 3]][f]);
 }
 
-void regionIndices(Bitboard own, Bitboard enemy, std::array<std::uint16_t, kRegionCount>& out) {
-  for (int r = 0; r < kRegionCount; ++r)
-    out[r] = static_cast<std::uint16_t>(kTernary[regionBits(own, kRegions[r])] +
-                                        2 * kTernary[regionBits(enemy, kRegions[r])]);
+void regionIndices(Bitboard whiteMen, Bitboard blackMen, EvalFeatures& f) {
+  std::array<std::uint8_t, kRows> white{}, black{};
+  for (int row = 0; row < kRows; ++row) {
+    const int base = rowBase(row);
+    white[row] = static_cast<std::uint8_t>((whiteMen >> base & 15) | (blackMen >> base & 15) << 4);
+  }
+  for (int row = 0; row < kRows; ++row) black[row] = kBlackView[white[kRows - 1 - row]];
+  boxIndices(white, f.whiteIndex);
+  boxIndices(black, f.blackIndex);
 }
 
 }  // namespace
@@ -371,8 +372,7 @@ EvalFeatures extractFeatures(const Position& pos) {
   f.terms[kTermTempo] = toMove * kTempo;
   f.scale = drawishScale(pos);
 
-  regionIndices(white.men, black.men, f.whiteIndex);
-  regionIndices(halfTurn(black.men), halfTurn(white.men), f.blackIndex);
+  regionIndices(white.men, black.men, f);
   return f;
 }
 

@@ -117,6 +117,11 @@ TEST_CASE("damiera-train learns, deterministically, and writes a whole weights f
                                (dir / "c.weights").string());
   REQUIRE(other.status == 0);
   CHECK(bytesOf(dir / "c.weights") != a);
+  // --games: the first games only, so a run can be repeated while self-play adds chunks.
+  const Run part = runTrainer("--data " + (dir / "games.samples").string() +
+                              " --games 100 --epochs 1 --out " + (dir / "d.weights").string());
+  REQUIRE(part.status == 0);
+  CHECK(part.output.find(" in 100 games;") != std::string::npos);
 }
 
 TEST_CASE("damiera-train refuses data it cannot use, and writes nothing", "[train][trainer]") {

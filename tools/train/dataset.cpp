@@ -27,18 +27,22 @@ Example exampleOf(const Position& pos, const train::Sample& s) {
 
 }  // namespace
 
-Dataset loadDataset(const std::vector<std::filesystem::path>& where, int validationEvery) {
+Dataset loadDataset(const std::vector<std::filesystem::path>& where, int validationEvery,
+                    std::uint64_t maxGames) {
   Dataset data;
+  auto enough = [&] { return maxGames > 0 && data.games >= maxGames; };
   for (const std::filesystem::path& place : where) {
     for (const std::filesystem::path& file : train::sampleFiles(place)) {
+      if (enough()) break;
       const std::vector<train::Sample> samples = train::readSampleFile(file);
-      data.records += samples.size();
       bool toValidation = false;
       for (const train::Sample& s : samples) {
         if (s.flags & train::kGameStart) {
+          if (enough()) break;
           ++data.games;
           toValidation = validationEvery > 0 && data.games % validationEvery == 0;
         }
+        ++data.records;
         if (!(s.flags & train::kQuiet) || !train::validate(s).empty()) {
           ++data.skipped;
           continue;

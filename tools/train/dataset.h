@@ -33,7 +33,10 @@ struct Dataset {
 
 // Reads every sample file of `where` (a file, a folder, or chunks FILE.NNNN); each whole game
 // goes to the validation set when its number modulo validationEvery is 0 (0: none), so no game
-// is on both sides. Throws std::runtime_error naming the file on a damaged one.
-Dataset loadDataset(const std::vector<std::filesystem::path>& where, int validationEvery);
+// is on both sides. With maxGames > 0 only the first maxGames games are read (files in name
+// order), so a run can be repeated on the same data while self-play goes on adding chunks.
+// Throws std::runtime_error naming the file on a damaged one.
+Dataset loadDataset(const std::vector<std::filesystem::path>& where, int validationEvery,
+                    std::uint64_t maxGames);
 
 }  // namespace damiera::training

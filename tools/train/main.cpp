@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> data;
   std::string out, start;
   int epochs = 0, validationEvery = 0;
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0, maxGames = 0;
   FitSettings fit;
   po::options_description options(
       "damiera-train: fits the evaluation weights to self-play positions (docs/selfplay.md)\n"
@@ -115,7 +115,9 @@ int main(int argc, char** argv) {
       ("pattern-decay", po::value(&fit.patternDecay)->default_value(fit.patternDecay, "0.001"),
        "shrinkage of the region entries per step")
       ("validation-every", po::value(&validationEvery)->default_value(20),
-       "every Nth game is held out for validation (0: none)");
+       "every Nth game is held out for validation (0: none)")
+      ("games", po::value(&maxGames)->default_value(0),
+       "use only the first N games of the data (0: all)");
   // clang-format on
   po::variables_map vm;
   try {
@@ -138,7 +140,7 @@ int main(int argc, char** argv) {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     };
     std::vector<std::filesystem::path> places(data.begin(), data.end());
-    Dataset set = loadDataset(places, validationEvery);
+    Dataset set = loadDataset(places, validationEvery, maxGames);
     std::printf(
         "data: %llu records in %llu games; %zu training and %zu validation positions "
         "(%llu skipped: not quiet) [%s]\n",
