@@ -101,16 +101,16 @@ int main(int argc, char** argv) {
       ("out", po::value(&out)->required(), "weights file to write (FILE.tmp, checked, renamed)")
       ("start", po::value(&start)->default_value("hand"),
        "starting weights: 'hand' (hand terms only), 'embedded', or a weights file")
-      ("epochs", po::value(&epochs)->default_value(6), "passes over the training positions")
+      ("epochs", po::value(&epochs)->default_value(20), "passes over the training positions")
       ("seed", po::value(&seed)->default_value(1), "seed of the shuffle")
       ("lambda", po::value(&fit.lambda)->default_value(fit.lambda, "0.5"),
        "weight of the game result in the target; the rest is the search score")
       ("k", po::value(&fit.scaleK)->default_value(0),
        "K of sigmoid(eval/K), hundredths of a man; 0: fitted to the results first")
       ("batch", po::value(&fit.batch)->default_value(fit.batch), "positions per step")
-      ("term-rate", po::value(&fit.termRate)->default_value(fit.termRate, "0.002"),
+      ("term-rate", po::value(&fit.termRate)->default_value(fit.termRate, "0.01"),
        "Adam step of the term multipliers")
-      ("pattern-rate", po::value(&fit.patternRate)->default_value(fit.patternRate, "0.1"),
+      ("pattern-rate", po::value(&fit.patternRate)->default_value(fit.patternRate, "0.2"),
        "Adam step of the region entries (hundredths of a man)")
       ("pattern-decay", po::value(&fit.patternDecay)->default_value(fit.patternDecay, "0.001"),
        "shrinkage of the region entries per step")

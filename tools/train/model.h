@@ -17,8 +17,8 @@ struct FitSettings {
   double lambda = 0.5;  // weight of the game result in the target (1 - it: the score)
   double scaleK = 0;    // K; 0: fitted to the data with the starting weights
   int batch = 16384;
-  double termRate = 0.002;     // Adam step of the term multipliers (1.0 = as the hand made it)
-  double patternRate = 0.1;    // Adam step of the region entries, hundredths of a man
+  double termRate = 0.01;      // Adam step of the term multipliers (1.0 = as the hand made it)
+  double patternRate = 0.2;    // Adam step of the region entries, hundredths of a man
   double patternDecay = 1e-3;  // per step, pulls rarely seen entries back to zero
 };
 
