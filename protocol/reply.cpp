@@ -72,6 +72,16 @@ std::string stringOptionLine(std::string_view name, std::string_view defaultValu
   return line;
 }
 
+std::string comboOptionLine(std::string_view name, std::string_view defaultValue,
+                            const std::vector<std::string>& choices) {
+  std::string line = "option name ";
+  line += name;
+  line += " type combo default ";
+  line += defaultValue;
+  for (const std::string& choice : choices) line += " var " + choice;
+  return line;
+}
+
 std::string infoStringLine(std::string_view text) {
   std::string line = "info string ";
   line += text;
@@ -141,6 +151,21 @@ std::string infoLine(const InfoFields& info) {
     line += ' ';
     line += move;
   }
+  return line;
+}
+
+std::string currentMoveLine(int depth, std::string_view move, int moveNumber) {
+  std::string line = "info depth " + std::to_string(depth) + " currmove ";
+  line += move;
+  line += " currmovenumber " + std::to_string(moveNumber);
+  return line;
+}
+
+std::string statisticsLine(std::uint64_t nodes, std::uint64_t nps, std::int64_t timeMs,
+                           int hashfull, std::optional<std::uint64_t> tbhits) {
+  std::string line = "info nodes " + std::to_string(nodes) + " nps " + std::to_string(nps) +
+                     " time " + std::to_string(timeMs) + " hashfull " + std::to_string(hashfull);
+  if (tbhits) line += " tbhits " + std::to_string(*tbhits);
   return line;
 }
 

@@ -30,6 +30,9 @@ std::string spinOptionLine(std::string_view name, int defaultValue, int min, int
 std::string checkOptionLine(std::string_view name, bool defaultValue);
 // "option name <id> type string default <text>" (UCI writes an empty default as "<empty>").
 std::string stringOptionLine(std::string_view name, std::string_view defaultValue);
+// "option name <id> type combo default <word> var <word> var <word>...".
+std::string comboOptionLine(std::string_view name, std::string_view defaultValue,
+                            const std::vector<std::string>& choices);
 // "info string <text>": a message for the user; nothing was refused.
 std::string infoStringLine(std::string_view text);
 
@@ -66,6 +69,11 @@ struct InfoFields {
 // "info depth D seldepth S [multipv K] score <cp X | mate N> nodes N nps N time MS hashfull H
 // [tbhits T] pv m1 m2 ..."
 std::string infoLine(const InfoFields& info);
+// During a long search: "info depth <D> currmove <m> currmovenumber <N>", the root move the
+// iteration D is on, and "info nodes <N> nps <N> time <ms> hashfull <H> [tbhits <T>]".
+std::string currentMoveLine(int depth, std::string_view move, int moveNumber);
+std::string statisticsLine(std::uint64_t nodes, std::uint64_t nps, std::int64_t timeMs,
+                           int hashfull, std::optional<std::uint64_t> tbhits);
 
 // "bestmove <move> [ponder <move>]", or "bestmove none" when there is no legal move.
 std::string bestMoveLine(std::string_view move, std::string_view ponder);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <memory>
 #include <new>
+#include <random>
 #include <utility>
 
 #include "core/movegen.h"
@@ -34,6 +36,7 @@ void setTiming(PerftSummary& summary, std::chrono::steady_clock::time_point star
 Engine::Engine(EngineReports reports, SessionEnvironment environment)
     : reports_(std::move(reports)),
       environment_(std::move(environment)),
+      skillRandom_(std::random_device{}()),
       searcher_(environment_.search) {
   registerOptions();
 }
@@ -71,6 +74,22 @@ void Engine::registerOptions() {
   options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb,
                    [this](int mb) { openDatabase(databaseDir_, databasePieces_, mb); });
   options_.addString("EvalFile", "", [this](const std::string& path) { loadEvalFile(path); });
+  // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
+  options_.addSpin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, [this](int level) {
+    skillLevel_ = level;
+    applySearchOptions();
+  });
+  options_.addCheck("UCI_LimitStrength", false, [this](bool on) {
+    limitStrength_ = on;
+    applySearchOptions();
+  });
+  options_.addSpin("UCI_Elo", kMaxSkillElo, kMinSkillElo, kMaxSkillElo, [this](int elo) {
+    skillElo_ = elo;
+    applySearchOptions();
+  });
+  // Only one variant: declared so that multi-variant GUIs know what they load; anything else
+  // is refused by the option itself.
+  options_.addCombo("UCI_Variant", std::string(kVariantName), {std::string(kVariantName)}, {});
 }
 
 // Empty: the weights compiled in. A file that cannot be read or is not a whole weights file of
@@ -86,6 +105,10 @@ void Engine::loadEvalFile(const std::string& path) {
   }
   searchOptions_.evalWeights = std::move(weights);
   applySearchOptions();
+}
+
+int Engine::playingLevel() const {
+  return limitStrength_ ? skillLevelForElo(skillElo_) : skillLevel_;
 }
 
 // A damaged slice is left out (the rest is used) and named in a notice; a folder that does not
@@ -110,7 +133,52 @@ void Engine::openDatabase(const std::string& dir, int pieces, int cacheMb) {
     for (const std::string& error : db->errors()) reports_.onNotice(error);
 }
 
-void Engine::applySearchOptions() { searcher_.setOptions(searchOptions_); }
+// A weaker level searches more lines than shown (skillCallbacks hides the extra ones): the
+// moves it chooses among.
+void Engine::applySearchOptions() {
+  SearchOptions options = searchOptions_;
+  if (playingLevel() < kMaxSkillLevel) options.multiPv = std::max(options.multiPv, kSkillMultiPv);
+  searcher_.setOptions(options);
+}
+
+SearchCallbacks Engine::skillCallbacks(int level, SearchLimits& limits, SearchCallbacks callbacks) {
+  const int cap = skillDepthLimit(level);
+  limits.depth = limits.depth > 0 ? std::min(limits.depth, cap) : cap;
+  struct Line {
+    SkillCandidate candidate;
+    std::vector<Move> pv;
+  };
+  // The lines of the last completed iteration, best first (a new iteration starts at line 1).
+  auto lines = std::make_shared<std::vector<Line>>();
+  const int shownLines = searchOptions_.multiPv;
+  SearchCallbacks wrapped;
+  wrapped.onProgress = std::move(callbacks.onProgress);
+  wrapped.onInfo = [lines, shownLines,
+                    onInfo = std::move(callbacks.onInfo)](const SearchInfo& info) {
+    if (info.multiPv == 1) lines->clear();
+    if (!info.pv.empty()) lines->push_back({{info.pv.front(), info.rawScore}, info.pv});
+    if (info.multiPv <= shownLines && onInfo) onInfo(info);
+  };
+  wrapped.onResult = [this, level, lines,
+                      onResult = std::move(callbacks.onResult)](const SearchResult& result) {
+    SearchResult played = result;
+    if (result.bestMove && !lines->empty()) {
+      std::vector<SkillCandidate> candidates;
+      for (const Line& line : *lines) candidates.push_back(line.candidate);
+      const Move chosen = chooseSkillMove(candidates, level, skillRandom_);
+      if (!(chosen == *result.bestMove)) {
+        const auto line =
+            std::ranges::find_if(*lines, [&](const Line& l) { return l.candidate.move == chosen; });
+        played.bestMove = chosen;
+        played.ponderMove.reset();
+        if (line->pv.size() >= 2) played.ponderMove = line->pv[1];
+        played.score = reportScore(line->candidate.score);
+      }
+    }
+    onResult(played);
+  };
+  return wrapped;
+}
 
 // A size the machine cannot hold is refused, not fatal, and the table stays as it was. Any
 // other size is taken at once: the table's pages are touched only as searches fill it.
@@ -186,12 +254,19 @@ Refused Engine::go(const SearchLimits& limits, std::optional<SearchClock::TimePo
   callbacks.onInfo = [this, root](const SearchInfo& info) {
     if (reports_.onInfo) reports_.onInfo(root, info);
   };
+  if (reports_.onProgress)
+    callbacks.onProgress = [this, root](const SearchProgress& progress) {
+      reports_.onProgress(root, progress);
+    };
   callbacks.onResult = [this, root](const SearchResult& result) {
     busy_.store(false);  // the Searcher lets this job finish before it starts another
     if (reports_.onResult) reports_.onResult(root, result);
   };
+  SearchLimits shaped = limits;
+  if (const int level = playingLevel(); level < kMaxSkillLevel)
+    callbacks = skillCallbacks(level, shaped, std::move(callbacks));
   busy_.store(true);
-  searcher_.start(game_, limits, std::move(callbacks), arrival);
+  searcher_.start(game_, shaped, std::move(callbacks), arrival);
   return std::nullopt;
 }
 

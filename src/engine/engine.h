@@ -35,6 +35,7 @@
 #include "search/limits.h"
 #include "search/search.h"
 #include "search/searcher.h"
+#include "search/skill.h"
 
 namespace damiera {
 
@@ -42,6 +43,9 @@ namespace damiera {
 // this in plies.
 inline constexpr std::string_view kNoProgressOption = "NoProgressMoves";
 inline constexpr int kNoProgressMovesMax = 1000;
+
+// The one game this engine plays, as multi-variant GUIs ask (UCI_Variant).
+inline constexpr std::string_view kVariantName = "italian";
 
 // Endgame database options (docs/egdb.md).
 inline constexpr int kDefaultDatabasePieces = 6;
@@ -67,6 +71,8 @@ struct PerftSummary {
 struct EngineReports {
   std::function<void(const Position& root, const SearchInfo& info)> onInfo;
   std::function<void(const Position& root, const SearchResult& result)> onResult;
+  // During a long search: the root move being searched, the periodic statistics.
+  std::function<void(const Position& root, const SearchProgress& progress)> onProgress;
   std::function<void(const PerftDivideEntry& entry)> onPerftEntry;
   std::function<void(const PerftSummary& summary)> onPerftDone;
   std::function<void(const BenchResult& result)> onBenchDone;
@@ -109,6 +115,9 @@ class Engine {
   // without a value is refused. The error says what is wrong; then nothing changes.
   Refused setOption(std::string_view name, const std::optional<std::string>& value);
   int multiPv() const { return searchOptions_.multiPv; }
+  // The Skill Level searches play at (search/skill.h): from UCI_Elo when UCI_LimitStrength is
+  // on, else the Skill Level option; kMaxSkillLevel is full strength.
+  int playingLevel() const;
 
   // Searches the game's position under `limits` (its searchmoves legal there). Time limits
   // count from `arrival` (by clock(); none: now). With no legal move, the result (no best
@@ -136,6 +145,9 @@ class Engine {
   void openDatabase(const std::string& dir, int pieces, int cacheMb);
   void loadEvalFile(const std::string& path);  // the EvalFile option; throws OptionRejected
   Refused refuseWhileBusy() const;
+  // A weaker level's search: its depth cap on `limits`, and the move it plays among the lines
+  // of the last completed iteration in place of the search's best (search/skill.h).
+  SearchCallbacks skillCallbacks(int level, SearchLimits& limits, SearchCallbacks callbacks);
 
   const EngineReports reports_;
   const SessionEnvironment environment_;  // before searcher_, which is made from it
@@ -144,6 +156,10 @@ class Engine {
   std::string databaseDir_;
   int databasePieces_ = kDefaultDatabasePieces;
   int databaseCacheMb_ = kDefaultDatabaseCacheMb;
+  int skillLevel_ = kMaxSkillLevel;  // "Skill Level"
+  bool limitStrength_ = false;       // "UCI_LimitStrength"
+  int skillElo_ = kMaxSkillElo;      // "UCI_Elo"
+  std::uint64_t skillRandom_;        // the weaker levels' choices; used by one job at a time
   // True from a job's start until just before its last report.
   std::atomic<bool> busy_{false};
   // After what its jobs use (reports_, busy_): destroyed first, it stops and waits for a job.

@@ -13,6 +13,7 @@
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
 #include "search/limits.h"
+#include "search/skill.h"
 #include "search/tt.h"
 #include "version.h"
 
@@ -92,6 +93,9 @@ const std::vector<HubParam>& hubParams() {
       {"ponder", "Ponder", Type::Bool, 0, 1},
       {"move-overhead", "Move Overhead", Type::Int, 0, kMaxMoveOverheadMs},
       {"no-progress-moves", kNoProgressOption, Type::Int, 1, kNoProgressMovesMax},
+      {"skill-level", "Skill Level", Type::Int, 0, kMaxSkillLevel},
+      {"limit-strength", "UCI_LimitStrength", Type::Bool, 0, 1},
+      {"elo", "UCI_Elo", Type::Int, kMinSkillElo, kMaxSkillElo},
   };
   return params;
 }

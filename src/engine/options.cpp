@@ -1,6 +1,7 @@
 #include "engine/options.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <utility>
 
@@ -40,6 +41,12 @@ auto findByName(List& options, std::string_view name) -> decltype(&options.front
 std::string expectedText(const EngineOption& option) {
   if (option.type == EngineOption::Type::Check) return "true or false";
   if (option.type == EngineOption::Type::String) return "a text, or <empty>";
+  if (option.type == EngineOption::Type::Combo) {
+    std::string words;
+    for (const std::string& choice : option.choices)
+      words += (words.empty() ? "" : " or ") + choice;
+    return words;
+  }
   return "an integer " + std::to_string(option.min) + ".." + std::to_string(option.max);
 }
 
@@ -53,12 +60,21 @@ void Options::add(EngineOption option) {
 
 void Options::addSpin(std::string name, int defaultValue, int min, int max,
                       std::function<void(int)> apply) {
-  add({std::move(name), EngineOption::Type::Spin, defaultValue, min, max, std::move(apply), 0, {}, nullptr, {}});
+  EngineOption option;
+  option.name = std::move(name);
+  option.type = EngineOption::Type::Spin;
+  option.defaultValue = defaultValue;
+  option.min = min;
+  option.max = max;
+  option.apply = std::move(apply);
+  add(std::move(option));
 }
 
 void Options::addString(std::string name, std::string defaultValue,
                         std::function<void(const std::string&)> apply) {
-  EngineOption option{std::move(name), EngineOption::Type::String, 0, 0, 0, nullptr, 0, {}, nullptr, {}};
+  EngineOption option;
+  option.name = std::move(name);
+  option.type = EngineOption::Type::String;
   option.defaultText = std::move(defaultValue);
   option.text = option.defaultText;
   option.applyText = std::move(apply);
@@ -66,9 +82,28 @@ void Options::addString(std::string name, std::string defaultValue,
   options_.push_back(std::move(option));
 }
 
+void Options::addCombo(std::string name, std::string defaultValue, std::vector<std::string> choices,
+                       std::function<void(const std::string&)> apply) {
+  assert(std::ranges::find(choices, defaultValue) != choices.end());
+  EngineOption option;
+  option.name = std::move(name);
+  option.type = EngineOption::Type::Combo;
+  option.defaultText = std::move(defaultValue);
+  option.text = option.defaultText;
+  option.applyText = std::move(apply);
+  option.choices = std::move(choices);
+  if (option.applyText) option.applyText(option.text);
+  options_.push_back(std::move(option));
+}
+
 void Options::addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply) {
-  add({std::move(name), EngineOption::Type::Check, defaultValue ? 1 : 0, 0, 1,
-       [apply = std::move(apply)](int on) { apply(on != 0); }, 0, {}, nullptr, {}});
+  EngineOption option;
+  option.name = std::move(name);
+  option.type = EngineOption::Type::Check;
+  option.defaultValue = defaultValue ? 1 : 0;
+  option.max = 1;
+  option.apply = [apply = std::move(apply)](int on) { apply(on != 0); };
+  add(std::move(option));
 }
 
 std::vector<std::string> Options::declarationLines() const {
@@ -78,6 +113,8 @@ std::vector<std::string> Options::declarationLines() const {
       lines.push_back(protocol::checkOptionLine(option.name, option.defaultValue != 0));
     else if (option.type == EngineOption::Type::String)
       lines.push_back(protocol::stringOptionLine(option.name, option.defaultText));
+    else if (option.type == EngineOption::Type::Combo)
+      lines.push_back(protocol::comboOptionLine(option.name, option.defaultText, option.choices));
     else
       lines.push_back(
           protocol::spinOptionLine(option.name, option.defaultValue, option.min, option.max));
@@ -90,6 +127,20 @@ std::optional<std::string> Options::set(std::string_view name,
   EngineOption* option = find(name);
   if (option == nullptr) return "unknown option " + protocol::quoted(name);
   if (!value) return "option " + option->name + " needs a value (" + expectedText(*option) + ")";
+  if (option->type == EngineOption::Type::Combo) {
+    const auto choice = std::ranges::find_if(
+        option->choices, [&](const std::string& word) { return equalIgnoringCase(word, *value); });
+    if (choice == option->choices.end())
+      return "bad value " + protocol::quoted(*value) + " for option " + option->name + " (" +
+             expectedText(*option) + ")";
+    try {
+      if (option->applyText) option->applyText(*choice);
+    } catch (const OptionRejected& rejected) {
+      return rejected.what();
+    }
+    option->text = *choice;
+    return std::nullopt;
+  }
   if (option->type == EngineOption::Type::String) {
     const std::string text = *value == "<empty>" ? std::string() : *value;
     try {

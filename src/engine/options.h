@@ -16,10 +16,11 @@ struct OptionRejected : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// An integer option (UCI type "spin"), an on/off option (UCI type "check", held as 0/1) or a
-// text option (UCI type "string", e.g. a folder; "<empty>" sets it empty).
+// An integer option (UCI type "spin"), an on/off option (UCI type "check", held as 0/1), a
+// text option (UCI type "string", e.g. a folder; "<empty>" sets it empty) or a choice among
+// fixed words (UCI type "combo", held as text; any other word is refused).
 struct EngineOption {
-  enum class Type { Spin, Check, String };
+  enum class Type { Spin, Check, String, Combo };
   std::string name;
   Type type = Type::Spin;
   int defaultValue = 0;
@@ -33,6 +34,8 @@ struct EngineOption {
   std::string defaultText;
   std::function<void(const std::string&)> applyText;
   std::string text;
+  // Combo options only: the words it accepts (matched without regard to case).
+  std::vector<std::string> choices;
 };
 
 class Options {
@@ -43,6 +46,9 @@ class Options {
   void addCheck(std::string name, bool defaultValue, std::function<void(bool)> apply);
   void addString(std::string name, std::string defaultValue,
                  std::function<void(const std::string&)> apply);
+  // `defaultValue` is one of `choices`; apply (may be empty) gets the accepted word as declared.
+  void addCombo(std::string name, std::string defaultValue, std::vector<std::string> choices,
+                std::function<void(const std::string&)> apply);
 
   // The "option name ... type ..." lines of the uci reply, in registration order.
   std::vector<std::string> declarationLines() const;

@@ -109,6 +109,14 @@ EngineReports Session::reports() {
   reports.onInfo = [this](const Position& root, const SearchInfo& info) {
     reply(protocol::infoLine(infoFields(root, info, engine_.multiPv())));
   };
+  reports.onProgress = [this](const Position& root, const SearchProgress& progress) {
+    if (progress.kind == SearchProgress::Kind::CurrentMove)
+      reply(protocol::currentMoveLine(progress.depth, formatMove(root, progress.move),
+                                      progress.moveNumber));
+    else
+      reply(protocol::statisticsLine(progress.nodes, progress.nps, progress.timeMs,
+                                     progress.hashfull, progress.tbhits));
+  };
   reports.onResult = [this](const Position& root, const SearchResult& result) {
     std::string best, ponder;
     if (result.bestMove) {

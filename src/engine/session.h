@@ -40,6 +40,7 @@ class Session {
 
   const Game& game() const { return engine_.game(); }
   const Options& options() const { return engine_.options(); }
+  int playingLevel() const { return engine_.playingLevel(); }
 
  private:
   // One overload per command; std::visit in handle() fails to compile if one is missing.

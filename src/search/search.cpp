@@ -129,15 +129,18 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   std::vector<RootMove> rootMoves = makeRootMoves(root, legal, limits.searchMoves, table);
   const std::uint64_t rootDatabaseHits = keepDatabaseRootMoves(game, options, rootMoves);
 
-  // One legal move on the clock: nothing to think about.
-  if (rootMoves.size() == 1 && budget.limited && !limits.infinite) {
-    if (limits.ponder) control.waitForStop(true);
-    result.bestMove = rootMoves[0].move;
-    result.ponderMove = expectedReply(table, root, rootMoves[0].move);
-    return finish(result);
+  // One legal move on the clock: nothing to think about, but a GUI still gets its one info
+  // line (depth 1: a score and a pv) before the bestmove. Under ponder the answer still waits
+  // for the ponderhit or the stop (below).
+  SearchLimits onlyMove;
+  const bool single = rootMoves.size() == 1 && budget.limited && !limits.infinite;
+  if (single) {
+    onlyMove = limits;
+    onlyMove.depth = 1;
   }
+  const SearchLimits& shaped = single ? onlyMove : limits;
 
-  SharedSearch shared(game, limits, options, table, control, callbacks, budget, start);
+  SharedSearch shared(game, shaped, options, table, control, callbacks, budget, start);
   shared.rootMoves = std::move(rootMoves);
   shared.rootDatabaseHits = rootDatabaseHits;
   // The host may hold the search back (turns on processors shared with other searches): a stop, or

@@ -10,7 +10,9 @@
 //   Searcher     (searcher.h) the asynchronous wrapper for one session: start/stop/ponderhit/
 //                wait on its own worker thread.
 //
-// Reporting: SearchCallbacks::onInfo after every completed iteration, once per MultiPV line;
+// Reporting: SearchCallbacks::onInfo after every completed iteration, once per MultiPV line
+// (with a single legal move: one iteration of depth 1, then the result); onProgress during
+// long iterations;
 // SearchCallbacks::onResult exactly once at the end, from the thread that ran the search.
 // Under infinite or ponder the result waits for SearchControl::stop() / ponderhit(), except
 // when there is no legal move at all, which is answered at once.
@@ -59,9 +61,31 @@ struct SearchResult {
   std::int64_t timeMs = 0;
 };
 
+// What a long search says between its iterations, as UCI GUIs show it: the root move being
+// searched (once the search has run kCurrentMoveAfterMs), and about every kProgressIntervalMs
+// the node count and speed. From the main thread only.
+inline constexpr std::int64_t kCurrentMoveAfterMs = 1000;
+inline constexpr std::int64_t kProgressIntervalMs = 1000;
+struct SearchProgress {
+  enum class Kind { CurrentMove, Statistics };
+  Kind kind = Kind::Statistics;
+  // CurrentMove: the iteration in progress, its root move, and that move's 1-based number in
+  // the order the iteration searches them.
+  int depth = 0;
+  Move move;
+  int moveNumber = 0;
+  // Statistics: so far in this search, as in SearchInfo.
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;
+  std::int64_t timeMs = 0;
+  int hashfull = 0;
+  std::optional<std::uint64_t> tbhits;
+};
+
 struct SearchCallbacks {
   std::function<void(const SearchInfo&)> onInfo;
   std::function<void(const SearchResult&)> onResult;
+  std::function<void(const SearchProgress&)> onProgress;  // optional
 };
 
 // Thread-safe commands to a running search. One control per search: once stopped it stays

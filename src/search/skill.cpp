@@ -30,6 +30,21 @@ int skillMargin(int level) {
   return (kMaxSkillLevel - level) * 8;  // level 0: 1.6 men, level 19: 0.08 men
 }
 
+int skillElo(int level) {
+  assert(level >= 0 && level <= kMaxSkillLevel);
+  const int anchor = level / kSkillAnchorStep;
+  if (level == kMaxSkillLevel) return kMaxSkillElo;
+  const int low = kSkillEloAnchors[anchor];
+  const int high = kSkillEloAnchors[anchor + 1];
+  return low + (high - low) * (level % kSkillAnchorStep) / kSkillAnchorStep;
+}
+
+int skillLevelForElo(int elo) {
+  int level = 0;
+  while (level < kMaxSkillLevel && skillElo(level + 1) <= elo) ++level;
+  return level;
+}
+
 Move chooseSkillMove(const std::vector<SkillCandidate>& candidates, int level,
                      std::uint64_t& random) {
   assert(!candidates.empty());

@@ -21,6 +21,18 @@ int skillDepthLimit(int level);
 // each line gets a random bonus up to this much.
 int skillMargin(int level);
 
+// UCI_Elo: a rating for each level, relative to the gauntlet that calibrated them (PROTOCOL.md,
+// "Strength levels"): each anchor level played the one below it at movetime 100, and the gaps
+// between the anchors are the Elo differences measured there; level 0 is pinned at
+// kSkillEloAnchors[0]. Between anchors the rating is interpolated linearly.
+inline constexpr int kSkillAnchorStep = 5;  // anchors at levels 0, 5, 10, 15, 20
+inline constexpr int kSkillEloAnchors[] = {1000, 1348, 1801, 2078, 2379};
+inline constexpr int kMinSkillElo = kSkillEloAnchors[0];
+inline constexpr int kMaxSkillElo = kSkillEloAnchors[kMaxSkillLevel / kSkillAnchorStep];
+// The rating of a level, and the strongest level whose rating is at most `elo` (clamped).
+int skillElo(int level);
+int skillLevelForElo(int elo);
+
 struct SkillCandidate {
   Move move;
   int score = 0;  // the search's raw score of the line, from the side to move (score.h)

@@ -32,7 +32,9 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverh
   if (limits.moveTimeMs) {
     budget.limited = true;
     budget.fixed = true;
-    budget.hardMs = std::max(kMinimumThinkMs, *limits.moveTimeMs - moveOverheadMs);
+    const std::int64_t reserve =
+        std::min<std::int64_t>(moveOverheadMs, *limits.moveTimeMs / kMaxMoveTimeReserveDivisor);
+    budget.hardMs = std::max(kMinimumThinkMs, *limits.moveTimeMs - reserve);
     budget.softMs = budget.hardMs;
   }
   if (!limits.timeMs[side]) return budget;

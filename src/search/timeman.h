@@ -26,8 +26,13 @@ struct TimeBudget {
 // Budget for the side `us` from the limits of a `go`. Guarantees (tested):
 //   softMs <= hardMs;
 //   with a clock: hardMs <= max(kMinimumThinkMs, time - overhead);
-//   with movetime: hardMs == max(kMinimumThinkMs, movetime - overhead).
+//   with movetime: hardMs == max(kMinimumThinkMs, movetime - min(overhead, movetime / 4)).
+// The Move Overhead is there for clock games, where the transmission lag of every move comes
+// off the engine's clock and running out loses the game. A fixed movetime is no clock: the
+// reserve taken from it is at most a quarter (kMaxMoveTimeReserveDivisor), so that `go movetime
+// 20` still thinks 15 ms instead of none (PROTOCOL.md, "go").
 inline constexpr std::int64_t kMinimumThinkMs = 1;
+inline constexpr std::int64_t kMaxMoveTimeReserveDivisor = 4;
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverheadMs,
                              bool ponderEnabled);
 

@@ -129,6 +129,7 @@ void Worker::poll() {
     // The player's own clock runs now.
     if (pacer != nullptr) pacer->urgent([this] { return mustStopNow(); });
   }
+  reportProgressIfDue();
   // Depth 1 always completes, so there is always a searched move to play.
   if (!pondering_ && timeActive_ && completedDepth_ >= 1 && shared_.time.hardLimitReached())
     shared_.abort.store(true, std::memory_order_relaxed);
@@ -360,6 +361,15 @@ int Worker::searchRoot(int alpha, int beta, int depth) {
   int best = -kScoreInfinite;
   for (std::size_t i = pvIndex_; i < rootMoves_.size(); ++i) {
     RootMove& rm = rootMoves_[i];
+    if (isMain() && shared_.callbacks.onProgress &&
+        shared_.elapsedSinceStartMs() >= kCurrentMoveAfterMs) {
+      SearchProgress progress;
+      progress.kind = SearchProgress::Kind::CurrentMove;
+      progress.depth = depth;
+      progress.move = rm.move;
+      progress.moveNumber = static_cast<int>(i) + 1;
+      shared_.callbacks.onProgress(progress);
+    }
     const Position child = root.after(rm.move);
     enter(0, child, root.isProgressMove(rm.move));
     int score;
@@ -453,11 +463,27 @@ void Worker::reportFinalIfChanged() {
     report(completedDepth_);
 }
 
+void Worker::reportProgressIfDue() {
+  if (!shared_.callbacks.onProgress) return;
+  const std::int64_t ms = shared_.elapsedSinceStartMs();
+  if (ms - lastReportMs_ < kProgressIntervalMs) return;
+  lastReportMs_ = ms;
+  SearchProgress progress;
+  progress.kind = SearchProgress::Kind::Statistics;
+  progress.nodes = shared_.totalNodes();
+  progress.timeMs = ms;
+  progress.nps = progress.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1));
+  progress.hashfull = shared_.table.hashfull();
+  if (shared_.options.database) progress.tbhits = shared_.totalDatabaseHits();
+  shared_.callbacks.onProgress(progress);
+}
+
 void Worker::report(int depth) {
   if (!shared_.callbacks.onInfo) return;
   lastReported_ = rootMoves_[0].move;
   const std::uint64_t nodes = shared_.totalNodes();
   const std::int64_t ms = shared_.elapsedSinceStartMs();
+  lastReportMs_ = ms;
   const int hashfull = shared_.table.hashfull();
   const std::size_t lines =
       std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());

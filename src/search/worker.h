@@ -163,6 +163,8 @@ class Worker {
                    const std::uint8_t* tried, int triedCount, int depth, int ply);
   bool skipDepth(int depth) const;
   void report(int depth);
+  // The periodic statistics line, when kProgressIntervalMs has passed since the last report.
+  void reportProgressIfDue();
   bool shouldStop(double instability);
 
   SharedSearch& shared_;
@@ -186,6 +188,7 @@ class Worker {
   bool timeActive_;
   int bestMoveChanges_ = 0;
   std::optional<Move> lastReported_;  // the first move of the last info line
+  std::int64_t lastReportMs_ = 0;     // when the last info or statistics line went out
 };
 
 }  // namespace damiera

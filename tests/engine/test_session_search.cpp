@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/fen.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft_table.h"
 #include "engine/options.h"
@@ -30,6 +31,7 @@
 #include "search/bench.h"
 #include "search/eval.h"
 #include "search/pacer.h"
+#include "search/skill.h"
 #include "search/tt.h"
 #include "tests/search/manual_clock.h"
 
@@ -214,10 +216,18 @@ Info parseInfo(const std::string& line) {
   return info;
 }
 
+// The periodic lines of a long search (PROTOCOL.md, "info"): not an iteration's result.
+const std::regex kCurrentMoveLine("info depth \\d+ currmove \\S+ currmovenumber \\d+");
+const std::regex kStatisticsLine("info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( tbhits \\d+)?");
+bool isPeriodicLine(const std::string& line) {
+  return std::regex_match(line, kCurrentMoveLine) || std::regex_match(line, kStatisticsLine);
+}
+
+// The iterations' info lines (a long search's periodic lines left out).
 std::vector<Info> infosFrom(const LiveProbe& probe, std::size_t from) {
   std::vector<Info> infos;
   for (const std::string& l : probe.linesFrom(from))
-    if (startsWith(l, "info ")) infos.push_back(parseInfo(l));
+    if (startsWith(l, "info ") && !isPeriodicLine(l)) infos.push_back(parseInfo(l));
   return infos;
 }
 
@@ -676,6 +686,9 @@ TEST_CASE("setoption: every search option, good and bad values", "[session][opti
       {"Ponder", "true", 1, {"yes", "1", "on", "truee"}},
       {"Move Overhead", "0", 0, {"-1", "5001", "10ms"}},
       {"NoProgressMoves", "25", 25, {"0", "1001"}},
+      {"Skill Level", "20", 20, {"-1", "21", "max"}},
+      {"UCI_LimitStrength", "false", 0, {"1", "yes"}},
+      {"UCI_Elo", "2000", 2000, {"999", "100000", "strong"}},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -942,4 +955,108 @@ TEST_CASE("perft hash: more than the machine or the host allows is one error, no
     REQUIRE(done.size() == 8);
     CHECK(std::regex_match(done[7], std::regex("perft 2 nodes 40 time \\d+ nps \\d+")));
   }
+}
+
+TEST_CASE("one legal move on the clock: one info line (depth 1, score, pv), then the bestmove",
+          "[session][go]") {
+  LiveProbe probe;
+  // White's only move is 21-17 (a man at the edge, the other squares taken or off the board).
+  const char* fen = "W:W21:B18,14";
+  REQUIRE(probe.say(std::string("position fen ") + fen).empty());
+  const damiera::Position root = positionOf(fen);
+  REQUIRE(damiera::generatePathMoves(root).size() == 1);
+  for (const char* go : {"go movetime 100000", "go wtime 100000 btime 100000"}) {
+    INFO(go);
+    const std::size_t from = probe.count();
+    probe.say(go);
+    // Answered without thinking: well before the time given (this waits, it does not time).
+    const std::string best = probe.bestMove(from);
+    checkBestMove(best, root);
+    const std::vector<Info> infos = infosFrom(probe, from);
+    REQUIRE(infos.size() == 1);
+    CHECK(infos[0].numbers.at("depth") == 1);
+    CHECK(infos[0].pv.front() == words(best)[1]);
+    CHECK(isLegalLine(root, infos[0].pv));
+    if (infos[0].pv.size() >= 2) CHECK(words(best).size() == 4);  // the ponder move, known
+  }
+  // Pondering on the only move: the info at once, the bestmove only after the ponderhit.
+  const std::size_t from = probe.count();
+  probe.say("go ponder wtime 100000 btime 100000");
+  REQUIRE(probe.waitFor("info depth 1 .*", from));
+  CHECK(probe.countMatching("bestmove .*", from) == 0);
+  probe.say("ponderhit");
+  checkBestMove(probe.bestMove(from), root);
+}
+
+TEST_CASE("a long search says what it is doing: currmove and, about once a second, statistics",
+          "[session][go]") {
+  LiveProbe probe;
+  probe.say("go infinite");
+  // The start position's iterations soon take over a second each: both kinds of line come
+  // (waited for, with a timeout generous enough for a loaded sanitizer build).
+  const auto currentMove = probe.waitFor("info depth \\d+ currmove .*", 0, 120s);
+  const auto statistics = probe.waitFor("info nodes .*", 0, 120s);
+  probe.say("stop");
+  checkBestMove(probe.bestMove(), kStart);
+  REQUIRE(currentMove);
+  REQUIRE(statistics);
+  const std::string move = probe.line(*currentMove);
+  INFO(move);
+  CHECK(std::regex_match(move, kCurrentMoveLine));
+  const std::vector<std::string> w = words(move);
+  CHECK(isLegalLine(kStart, {w[4]}));
+  const long long number = std::stoll(w[6]);
+  CHECK(number >= 1);
+  CHECK(number <= 7);  // the start position's moves
+  CHECK(std::regex_match(probe.line(*statistics), kStatisticsLine));
+  // Never more than one statistics line per second: its time field grows by at least that.
+  long long previous = -1000;
+  for (const std::string& l : probe.linesFrom(0))
+    if (startsWith(l, "info nodes ")) {
+      const long long time = std::stoll(words(l)[6]);
+      CHECK(time - previous >= 1000);
+      previous = time;
+    }
+}
+
+TEST_CASE("Skill Level: a shallower search and a choice among the better lines, shown as asked",
+          "[session][go][skill]") {
+  LiveProbe probe;
+  CHECK(probe.say("setoption name Skill Level value 0").empty());
+  for (int game = 0; game < 5; ++game) {
+    const std::size_t from = probe.count();
+    probe.say("go depth 12");
+    const std::string best = probe.bestMove(from);
+    checkBestMove(best, kStart);
+    const std::vector<Info> infos = infosFrom(probe, from);
+    REQUIRE(!infos.empty());
+    for (const Info& info : infos) {
+      CHECK(info.numbers.at("depth") <= damiera::skillDepthLimit(0));
+      CHECK_FALSE(info.numbers.count("multipv"));  // MultiPV 1: the extra lines are not shown
+    }
+  }
+  // UCI_LimitStrength with the lowest UCI_Elo plays level 0 too; off again, full depth.
+  CHECK(probe.say("setoption name Skill Level value 20").empty());
+  CHECK(probe.say("setoption name UCI_LimitStrength value true").empty());
+  CHECK(probe.say("setoption name UCI_Elo value " + std::to_string(damiera::kMinSkillElo)).empty());
+  CHECK(probe.session().playingLevel() == 0);
+  std::size_t from = probe.count();
+  probe.say("go depth 6");
+  probe.bestMove(from);
+  CHECK(infosFrom(probe, from).back().numbers.at("depth") == damiera::skillDepthLimit(0));
+  CHECK(probe.say("setoption name UCI_LimitStrength value false").empty());
+  from = probe.count();
+  probe.say("go depth 6");
+  probe.bestMove(from);
+  CHECK(infosFrom(probe, from).back().numbers.at("depth") == 6);
+}
+
+TEST_CASE("UCI_Variant: italian is accepted, anything else is one error", "[session][options]") {
+  LiveProbe probe;
+  CHECK(probe.say("setoption name UCI_Variant value italian").empty());
+  CHECK(probe.say("setoption name uci_variant value Italian").empty());
+  CHECK(probe.say("setoption name UCI_Variant value english") ==
+        Lines{"error bad value 'english' for option UCI_Variant (italian)"});
+  CHECK(probe.say("setoption name UCI_Variant") ==
+        Lines{"error option UCI_Variant needs a value (italian)"});
 }

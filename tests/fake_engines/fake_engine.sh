@@ -12,6 +12,8 @@
 #           hang     never answers go, and ignores SIGTERM and quit
 #           garbage  prints junk lines, then "bestmove" with a junk move
 #           error    answers go with an "error ..." line
+#           none     answers "bestmove none" (no move) although it has legal moves
+#           nullmove answers "bestmove 0000" (UCI's null move) likewise
 #   AFTER   legal moves played (per game) before misbehaving, default 0
 #   SEED    seed of the random choices, default 1
 #   option WhiteScore (cp, White's point of view) is reported as the score of every move,
@@ -67,6 +69,8 @@ misbehave() {
       echo "bestmove ?!@#garbage"
       ;;
     error) echo "error this engine refuses to think" ;;
+    none) echo "bestmove none" ;;
+    nullmove) echo "bestmove 0000" ;;
     illegal)
       local squares=(${1//[-x]/ }) sep=-
       [[ $1 == *x* ]] && sep=x

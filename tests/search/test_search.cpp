@@ -226,8 +226,14 @@ TEST_CASE("One legal move on the clock is played at once", "[search][limits]") {
   const Collected out = searchPosition(Game(pos), limits);
   REQUIRE(out.result.bestMove);
   CHECK(*out.result.bestMove == legal[0]);
-  CHECK(out.result.nodes == 0);
-  CHECK(out.infos.empty());
+  // One iteration of depth 1 only, reported in one info line: GUIs show a score and a pv even
+  // for a forced move (PROTOCOL.md, "go").
+  CHECK(out.result.depth == 1);
+  CHECK(out.result.nodes < 100);
+  REQUIRE(out.infos.size() == 1);
+  CHECK(out.infos[0].depth == 1);
+  REQUIRE(!out.infos[0].pv.empty());
+  CHECK(out.infos[0].pv[0] == legal[0]);
 }
 
 TEST_CASE("A time limit ends the search with a searched legal move", "[search][limits]") {

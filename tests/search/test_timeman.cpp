@@ -1,6 +1,7 @@
 // Time management arithmetic: the budget never exceeds what the clock allows.
 #include <catch2/catch.hpp>
 #include <thread>
+#include <utility>
 
 #include "search/timeman.h"
 #include "tests/search/manual_clock.h"
@@ -62,17 +63,33 @@ TEST_CASE("Time budget: the increment is spent, the ponder option adds a little"
   CHECK(pondering.hardMs <= 10000 - 30);
 }
 
-TEST_CASE("Movetime: exactly the given time minus the overhead", "[search][time]") {
-  for (std::int64_t moveTime : {0, 1, 10, 100, 5000})
+TEST_CASE("Movetime: the given time minus the overhead, never more than a quarter of it",
+          "[search][time]") {
+  for (std::int64_t moveTime : {0, 1, 10, 20, 40, 50, 100, 120, 5000})
     for (int overhead : {0, 30, 200}) {
       SearchLimits limits;
       limits.moveTimeMs = moveTime;
       const TimeBudget budget = computeTimeBudget(limits, Color::White, overhead, false);
+      INFO("movetime " << moveTime << " overhead " << overhead);
       CHECK(budget.limited);
       CHECK(budget.fixed);
-      CHECK(budget.hardMs == std::max<std::int64_t>(kMinimumThinkMs, moveTime - overhead));
+      const std::int64_t reserve = std::min<std::int64_t>(overhead, moveTime / 4);
+      CHECK(budget.hardMs == std::max<std::int64_t>(kMinimumThinkMs, moveTime - reserve));
       CHECK(budget.softMs == budget.hardMs);
+      // The overhead never eats most of a fixed move time (it is for clocks).
+      if (moveTime >= 4) CHECK(budget.hardMs * 4 >= moveTime * 3);
     }
+  // The cases GUI authors met: go movetime 20 and 40, Hub move-time=0.05 (50 ms), with the
+  // default overhead of 30 ms: 15, 30 and 38 ms of thinking, not 1, 10 and 20.
+  for (const auto& [moveTime, think] : {std::pair<std::int64_t, std::int64_t>{20, 15},
+                                        {40, 30},
+                                        {50, 38},
+                                        {100, 75},
+                                        {1000, 970}}) {
+    SearchLimits limits;
+    limits.moveTimeMs = moveTime;
+    CHECK(computeTimeBudget(limits, Color::White, 30, false).hardMs == think);
+  }
   // A clock as well: the tighter limit wins.
   SearchLimits both;
   both.moveTimeMs = 5000;

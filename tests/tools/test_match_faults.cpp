@@ -29,7 +29,9 @@ TEST_CASE("match: a faulty engine loses every game with the reason, and the matc
                Fault{"crash", "loses: engine crashed: engine process exited with code 3"},
                Fault{"hang", "loses: no reply, no bestmove within 2000 ms"},
                Fault{"garbage", "loses: unparsable move '?!@#garbage'"},
-               Fault{"error", "loses: engine error: 'error this engine refuses"});
+               Fault{"error", "loses: engine error: 'error this engine refuses"},
+               Fault{"none", "loses: bestmove none (no move), but it has legal moves"},
+               Fault{"nullmove", "loses: bestmove 0000 (no move), but it has legal moves"});
   INFO("mode " << fault.mode);
   ScratchDir dir;
   const std::string pdn = dir.file("games.pdn");

@@ -26,6 +26,11 @@ std::string today() {
   return text;
 }
 
+// The words an engine may answer when it has no move (PROTOCOL.md, "bestmove").
+bool isNoMove(std::string_view text) {
+  return text == "none" || text == "0000" || text == "(none)";
+}
+
 // Squares joined by '-' or 'x': anything else is not a move at all (as opposed to a move the
 // rules forbid), which the termination text tells apart.
 bool looksLikeMove(std::string_view text) {
@@ -142,7 +147,10 @@ class GameRun {
         abortGame();
         return false;
     }
-    if (reply.move == "none") return forfeit(mover, "bestmove none, but it has legal moves");
+    // "No move": Damiera's `bestmove none`, UCI's null move `0000`, Stockfish's `(none)`. The
+    // referee only asks for a move while the game goes on, so the mover does have one.
+    if (isNoMove(reply.move))
+      return forfeit(mover, "bestmove " + reply.move + " (no move), but it has legal moves");
     if (!looksLikeMove(reply.move)) return forfeit(mover, "unparsable move '" + reply.move + "'");
     const Parsed<PathMove> move = parseMove(pos, reply.move);
     if (!move) return forfeit(mover, "illegal move '" + reply.move + "': " + move.error);
