@@ -19,7 +19,7 @@ struct Answer {
   std::string reply;
 };
 
-Answer ask(Engine& engine, const char* command) {
+Answer ask(cb::Engine& engine, const char* command) {
   char reply[kTextSize] = "";
   const int result = engine.command(command, reply);
   return {result, reply};
@@ -33,7 +33,7 @@ struct Call {
   int result = -1;
 };
 
-Call getMove(Engine& engine, const char* fen, double maxtime, int info = kInfoReset,
+Call getMove(cb::Engine& engine, const char* fen, double maxtime, int info = kInfoReset,
              int playnow = 0) {
   const Parsed<Position> pos = parseFen(fen);
   REQUIRE(pos);
@@ -66,7 +66,7 @@ const char* const kStart = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,
 }  // namespace
 
 TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   CHECK(ask(engine, "get gametype").reply == "22");
   CHECK(ask(engine, "get protocolversion").reply == "2");
   CHECK(ask(engine, "name").reply.rfind("Damiera ", 0) == 0);
@@ -79,7 +79,7 @@ TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]")
 
 TEST_CASE("enginecommand: settings are set, read back, and refused without change",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   CHECK(ask(engine, "get hashsize").reply == "64");
   CHECK(ask(engine, "set hashsize 8").result == 1);
   CHECK(ask(engine, "get hashsize").reply == "8");
@@ -104,7 +104,7 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
 
 TEST_CASE("getmove plays a legal move, in the board and in the CBmove, and says how it thinks",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   ask(engine, "set depth 4");
   const Call call = getMove(engine, kStart, 10.0);
   CHECK(call.result == kUnknown);
@@ -115,7 +115,7 @@ TEST_CASE("getmove plays a legal move, in the board and in the CBmove, and says 
 }
 
 TEST_CASE("getmove obeys the precedence (P1) and R8", "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   const Call p1 = getMove(engine, "W:W22,K32:B10,18,K28", 0.05);
   CHECK(boardAfter(p1, "W:") == "B:W6,K32:BK28");
   CHECK(p1.move.jumps == 2);
@@ -125,14 +125,14 @@ TEST_CASE("getmove obeys the precedence (P1) and R8", "[checkerboard]") {
 }
 
 TEST_CASE("getmove with playnow already set answers a legal move at once", "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   const Call call = getMove(engine, kStart, 600.0, kInfoReset, 1);
   CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
 }
 
 TEST_CASE("getmove: no legal move is a loss (R13), a refused board is left as it was",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   const Call none = getMove(engine, "W:W13:BK9,K10", 1.0);
   CHECK(none.result == kLoss);
   CHECK(boardAfter(none, "B:") == "W:W13:BK9,K10");  // unchanged, still White to move
@@ -149,7 +149,7 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
           "[checkerboard]") {
   // White's king on 32 and Black's on 1 each have one move; B:WK28:BK1 has been seen twice.
   const char* now = "W:WK32:BK1";
-  Engine engine;
+  cb::Engine engine;
   CHECK(getMove(engine, now, 0.05).result == kUnknown);  // no history: nothing repeats
   const Answer history = ask(engine, "set gamehist B:WK28:BK1 1-5 28-32 5-1 32-28 1-5 28-32 5-1");
   CHECK(history.result == 1);
@@ -164,7 +164,7 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
 
 TEST_CASE("islegal: from and to of a legal move, with its CBmove; anything else refused",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   Board8x8 board;
   writeBoard(*parseFen("W:W23,K30:B19,26").value, board);
   CBmove move{};
@@ -199,7 +199,7 @@ TEST_CASE("getmove's time: maxtime per move, or CheckerBoard's packed Fischer cl
 
 TEST_CASE("set level: a weaker level searches shallower and still plays legal moves",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   CHECK(ask(engine, "get level").reply == "20");
   CHECK(ask(engine, "set level 21").result == 0);
   CHECK(ask(engine, "get level").reply == "20");
@@ -213,7 +213,7 @@ TEST_CASE("set level: a weaker level searches shallower and still plays legal mo
 
 TEST_CASE("set searchthreads 2: searches with a helper thread play legal moves, call after call",
           "[checkerboard]") {
-  Engine engine;
+  cb::Engine engine;
   REQUIRE(ask(engine, "set searchthreads 2").result == 1);
   ask(engine, "set depth 6");
   for (int i = 0; i < 3; ++i) {

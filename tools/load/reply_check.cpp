@@ -58,6 +58,22 @@ std::optional<std::string> checkInfo(const Position& pos, std::string_view line)
     ++at;
     return true;
   };
+  // A long search's periodic lines (PROTOCOL.md, "info"): the root move being searched, and the
+  // statistics about once a second.
+  auto anyWord = [&] { return at < all.size() ? (++at, true) : false; };
+  if (all.size() == 7 && word("info") && word("depth") && number(false, true) && word("currmove") &&
+      anyWord() && word("currmovenumber") && number(false, true)) {
+    if (!afterMove(pos, all[4]))
+      return "illegal currmove '" + all[4] + "' in '" + shortened(line) + "'";
+    return std::nullopt;
+  }
+  at = 0;
+  if ((all.size() == 9 || all.size() == 11) && word("info") && word("nodes") &&
+      number(false, false) && word("nps") && number(false, false) && word("time") &&
+      number(false, false) && word("hashfull") && number(false, false) &&
+      (at == all.size() || (word("tbhits") && number(false, false))))
+    return std::nullopt;
+  at = 0;
   // info depth D seldepth S [multipv K] score <cp|mate> X nodes N nps N time T hashfull H pv m..
   const bool wellFormed = word("info") && word("depth") && number(false, true) &&
                           word("seldepth") && number(false, false) &&

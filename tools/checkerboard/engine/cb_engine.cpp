@@ -1,16 +1,15 @@
 #include "engine/cb_engine.h"
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "engine/board8.h"
 #include "engine/cb_time.h"
-#include "engine/playnow_watch.h"
 #include "engine/status_text.h"
 #include "search/limits.h"
+#include "search/pacer.h"
 #include "search/search.h"
 
 namespace damiera::cb {
@@ -42,15 +41,67 @@ int outcomeAfter(Game game, const Move& m, const ReportedScore& score) {
   return kUnknown;
 }
 
+// CheckerBoard's "play now": an int it owns, set non-zero to ask for the move at once. The
+// search reads it through its host's pacer (search/pacer.h), which the main search thread
+// calls every few thousand nodes, and stops its own search: no watcher thread needed.
+class PlaynowPacer final : public SearchPacer {
+ public:
+  PlaynowPacer(const int* playnow, SearchResources::JobStopper stop)
+      : playnow_(playnow), stop_(std::move(stop)) {}
+  void begin(const GiveUp&) override { check(); }
+  void poll(const GiveUp&) override { check(); }
+  void urgent(const GiveUp&) override {}
+  void end() override {}
+
+ private:
+  void check() {
+    // CheckerBoard's window thread writes the flag; read it as an atomic, never cached.
+    if (playnow_ != nullptr && __atomic_load_n(playnow_, __ATOMIC_RELAXED) != 0) stop_();
+  }
+  const int* const playnow_;
+  const SearchResources::JobStopper stop_;
+};
+
 }  // namespace
 
-Engine::Engine()
-    : table_(std::make_shared<TranspositionTable>(settings_.hashMb)),
-      random_(std::random_device{}()) {}
+Engine::Engine() {
+  EngineReports reports;
+  // From getmove()'s thread: the search runs there (the executor below).
+  reports.onInfo = [this](const Position& root, const SearchInfo& line) {
+    if (line.multiPv == 1 && call_.status != nullptr)
+      writeText(call_.status, formatStatus(root, line));
+  };
+  reports.onResult = [this](const Position&, const SearchResult& result) { call_.result = result; };
+  SessionEnvironment environment;
+  // Every job runs at once on the thread that starts it: go() returns with the result, and no
+  // job ever waits in a queue (so the quick lane for stopped queued jobs is never used).
+  environment.search.executor = [](std::function<void()> job) { job(); };
+  environment.search.quickExecutor = [](std::function<void()> job) { job(); };
+  environment.search.pacer = [this](SearchResources::JobStopper stop, SearchClock::TimePoint) {
+    return std::make_shared<PlaynowPacer>(call_.playnow, std::move(stop));
+  };
+  core_ = std::make_unique<damiera::Engine>(std::move(reports), std::move(environment));
+  // In process there is no pipe or GUI latency to keep in reserve.
+  applySettings(settings_, nullptr);
+  core_->setOption("Move Overhead", std::to_string(kMoveOverheadMs));
+}
+
+Engine::~Engine() = default;
 
 EngineSettings Engine::settings() const {
   std::lock_guard lock(mutex_);
   return settings_;
+}
+
+void Engine::applySettings(const EngineSettings& settings, char* status) {
+  const auto set = [&](const char* name, const std::string& value) {
+    if (core_->options().value(name) == std::stoi(value)) return;
+    if (const Refused refused = core_->setOption(name, value); refused && status != nullptr)
+      writeText(status, "error: " + refused->message);
+  };
+  set("Hash", std::to_string(settings.hashMb));
+  set("Threads", std::to_string(settings.threads));
+  set("Skill Level", std::to_string(settings.level));
 }
 
 int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
@@ -64,23 +115,17 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
   const Position& root = *parsed.value;
 
   EngineSettings settings;
-  std::shared_ptr<TranspositionTable> table;
-  bool clearTable = false;
+  bool newGame = false;
   Game game(root);
-  std::uint64_t random = 0;
   {
     std::lock_guard lock(mutex_);
     settings = settings_;
-    random = random_++;
-    table = table_;
     if (info & kInfoReset) newGamePending_ = true;
-    clearTable = newGamePending_;
+    newGame = newGamePending_;
     newGamePending_ = false;
     // R14/R15 need the game so far; CheckerBoard sends it just before (set gamehist).
     if (history_ && history_->position() == root) game = *history_;
   }
-  // A new game forgets everything earlier searches learned (histories go with the context).
-  if (clearTable) table->clear();
 
   const std::vector<PathMove> legal = generatePathMoves(root);
   if (legal.empty()) {
@@ -95,39 +140,23 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
   if (distinct.size() == 1) {
     writeText(status, "only move " + formatMove(legal.front()));
   } else {
-    SearchOptions options;
-    options.threads = settings.threads;
-    options.moveOverheadMs = kMoveOverheadMs;
-    SearchLimits limits =
+    applySettings(settings, status);
+    // A new game forgets everything earlier searches learned (the table, the histories).
+    if (newGame) core_->newGame();
+    core_->setGame(game);
+    call_ = Call{status, playnow, std::nullopt};
+    const SearchLimits limits =
         searchLimitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
-    const bool weaker = settings.level < kMaxSkillLevel;
-    if (weaker) {
-      options.multiPv = kSkillMultiPv;
-      const int cap = skillDepthLimit(settings.level);
-      limits.depth = limits.depth == 0 ? cap : std::min(limits.depth, cap);
+    if (const Refused refused = core_->go(limits)) writeText(status, "error: " + refused->message);
+    // The Lazy SMP helpers end now, not when the DLL is unloaded.
+    if (settings.threads > 1) core_->setOption("Threads", "1");
+    // There are legal moves, so the search has one, even when stopped at once; a game already
+    // drawn by its history (R14, R15) has none: any legal move then, the draw is claimed below.
+    if (call_.result && call_.result->bestMove) {
+      chosen = *call_.result->bestMove;
+      score = call_.result->score;
     }
-    // The lines of the last completed iteration: what a weaker level chooses among.
-    std::vector<SkillCandidate> lines;
-    SearchContext context(table);
-    SearchControl control;
-    SearchCallbacks callbacks;
-    // Called on this thread (the search runs here), between iterations.
-    callbacks.onInfo = [&](const SearchInfo& line) {
-      if (line.multiPv == 1) {
-        writeText(status, formatStatus(root, line));
-        lines.clear();
-      }
-      if (!line.pv.empty()) lines.push_back({line.pv.front(), line.rawScore});
-    };
-    SearchResult result;
-    {
-      PlaynowWatch watch(playnow, control);
-      result = runSearch(game, limits, options, context, control, callbacks);
-    }
-    // There are legal moves, so the search always has one, even when stopped at once.
-    if (result.bestMove) chosen = *result.bestMove;
-    score = result.score;
-    if (weaker && !lines.empty()) chosen = chooseSkillMove(lines, settings.level, random);
+    call_ = Call{};
   }
 
   const PathMove& played = pathOf(legal, chosen);

@@ -1,12 +1,15 @@
 #pragma once
 // Damiera as a CheckerBoard engine: the state behind the three DLL exports (getmove, islegal,
-// enginecommand), in process, with typed calls into the rules core and the search. No text
-// protocol inside; nothing here is Windows-specific, so it is tested natively as well.
+// enginecommand), in process: one more front-end over the typed engine core (engine/engine.h),
+// like the native and Hub sessions, with no text protocol inside. Nothing here is
+// Windows-specific, so it is tested natively as well.
 //
 // Threads: CheckerBoard calls getmove() on a fresh thread for every move and enginecommand()
 // from its window thread, possibly while a search runs. Settings and the game history are
-// behind one mutex held only briefly; searches run one at a time. A search keeps no thread
-// alive after getmove() returns (a DLL must not join threads while it is being unloaded).
+// behind one mutex held only briefly; the core engine is used only by getmove(), one call at a
+// time, and runs its search on getmove()'s own thread. No thread stays alive after getmove()
+// returns (a DLL must not join threads while it is being unloaded): the Lazy SMP helpers are
+// released at the end of every call.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -16,6 +19,7 @@
 
 #include "core/game.h"
 #include "engine/cb_api.h"
+#include "engine/engine.h"
 #include "search/skill.h"
 #include "search/tt.h"
 
@@ -35,6 +39,9 @@ inline constexpr int kMaxFixedDepth = 99;
 class Engine {
  public:
   Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   // getmove(): searches `board` (`color` to move) for about `maxtime` seconds, or until
   // *playnow becomes non-zero, writes status lines into `status` (kTextSize bytes) while it
@@ -59,15 +66,24 @@ class Engine {
   void handle(const std::string& text, Reply& reply);
   void setHistory(const std::string& args, Reply& reply);
 
-  mutable std::mutex mutex_;  // guards everything below; never held during a search
+  // The settings of `settings` as the core's options; a refusal is written into `status`.
+  void applySettings(const EngineSettings& settings, char* status);
+
+  mutable std::mutex mutex_;  // guards the settings and the history; never held during a search
   EngineSettings settings_;
-  std::shared_ptr<TranspositionTable> table_;
   bool newGamePending_ = true;  // the next search starts with a cleared table
   // The game so far from "set gamehist": used when its position is the one getmove() receives.
   std::optional<Game> history_;
-  std::uint64_t random_;  // the weaker levels' choices (search/skill.h)
 
-  std::mutex searchMutex_;  // one search at a time
+  std::mutex searchMutex_;  // one getmove() at a time; guards everything below
+  // What the core's reports of the running getmove() write to (set before each search).
+  struct Call {
+    char* status = nullptr;
+    const int* playnow = nullptr;
+    std::optional<SearchResult> result;
+  };
+  Call call_;
+  std::unique_ptr<damiera::Engine> core_;  // last: its reports point at call_
 };
 
 }  // namespace damiera::cb

@@ -143,15 +143,12 @@ void Engine::handle(const std::string& text, Reply& reply) {
         return reply.refuse("hashsize must be " + std::to_string(kMinHashMb) + ".." +
                             std::to_string(kMaxHashMbHere) + " MB, not " + value);
       }
-      // A new table, so a running search keeps the one it has; the old one goes with it.
-      std::shared_ptr<TranspositionTable> table;
-      try {
-        table = std::make_shared<TranspositionTable>(static_cast<std::size_t>(*mb));
-      } catch (const std::bad_alloc&) {
-        return reply.refuse("not enough memory for a " + value + " MB table");
-      }
+      // Taken by the next getmove() (a running search keeps its table); more than this machine
+      // can hold is refused now.
+      if (static_cast<std::size_t>(*mb) > maxHashMbOfThisMachine())
+        return reply.refuse("not enough memory for a " + value + " MB table: at most " +
+                            std::to_string(maxHashMbOfThisMachine()));
       std::lock_guard lock(mutex_);
-      table_ = std::move(table);
       settings_.hashMb = static_cast<std::size_t>(*mb);
       return reply.ok("hashsize " + value + " MB");
     }

@@ -465,6 +465,30 @@ void checkPlaynow(const Api& api, const ExpectedPosition& start) {
         "the move played on playnow is legal");
 }
 
+// set level: read back, refused out of range, and a weaker level plays a legal move after a
+// shallower search (level 0: 2 plies, whatever the time), then full strength again.
+void checkLevel(const Api& api, const ExpectedPosition& start) {
+  check(command(api, "get level").reply == "20", "get level: 20 (full strength) by default");
+  Command c = command(api, "set level 21");
+  check(c.result == 0 && c.reply.rfind("error", 0) == 0 && command(api, "get level").reply == "20",
+        "set level 21 is refused and changes nothing");
+  check(command(api, "set level 0").result == 1 && command(api, "get level").reply == "0",
+        "set level 0");
+  for (int i = 0; i < 3; ++i) {
+    GetMoveCall call;
+    call.api = &api;
+    std::memcpy(call.board, start.setup.board, sizeof call.board);
+    call.color = start.setup.color;
+    call.maxtime = 30;  // the level's depth ends the search, not the time
+    if (!getMove(call)) return;
+    const std::string after = fenOf(call.board, kBlack);
+    check(findPlayed(start, after, keyOfCbMove(call.move)) != nullptr &&
+              call.status.str().rfind("depth 2/", 0) == 0,
+          "level 0 plays a legal move after 2 plies (" + call.status.str() + ")");
+  }
+  check(command(api, "set level 20").result == 1, "set level 20");
+}
+
 // "nodes N ... pv ..." of a status line: what a deterministic search must repeat exactly.
 std::string searchSignature(const std::string& status) {
   const std::size_t nodes = status.find("nodes ");
@@ -624,6 +648,7 @@ int main(int argc, char** argv) {
   checkCommands(api);
   for (const ExpectedPosition& p : positions) checkPosition(api, p);
   checkPlaynow(api, positions.front());
+  checkLevel(api, positions.front());
   checkReset(api, positions);
   checkSelfPlay(api, positions.front(), argv[3]);
 
