@@ -349,4 +349,6 @@ void Engine::ponderhit() { searcher_.ponderhit(); }
 
 void Engine::waitIdle() { searcher_.wait(); }
 
+void Engine::waitSettled() { searcher_.waitUntilSettled(); }
+
 }  // namespace damiera

@@ -136,6 +136,11 @@ class Engine {
   bool busy() const { return busy_.load(); }
   // Returns once no job runs (for tests and for transports that drain before closing).
   void waitIdle();
+  // Returns once the running job has answered or holds its answer for stop or ponderhit
+  // (go infinite, go ponder: Searcher::waitUntilSettled()).
+  void waitSettled();
+  // The running search has done its work and holds its bestmove for stop or ponderhit.
+  bool holdingResult() const { return searcher_.holdingResult(); }
 
  private:
   void registerOptions();

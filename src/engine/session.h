@@ -37,6 +37,9 @@ class Session {
   Flow handle(const protocol::Command& command);
   // Returns once no go, perft or bench runs (tests; a transport draining before it closes).
   void waitIdle() { engine_.waitIdle(); }
+  // Returns once a go has answered or holds its bestmove for stop or ponderhit (tests).
+  void waitSettled() { engine_.waitSettled(); }
+  bool holdingResult() const { return engine_.holdingResult(); }
 
   const Game& game() const { return engine_.game(); }
   const Options& options() const { return engine_.options(); }

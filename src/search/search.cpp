@@ -77,10 +77,33 @@ SearchClock::TimePoint SearchControl::ponderhitTime() const {
 
 void SearchControl::waitForStop(bool orPonderhit) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] {
+  const auto released = [&] {
     return stop_.load(std::memory_order_relaxed) ||
            (orPonderhit && ponderhit_.load(std::memory_order_relaxed));
-  });
+  };
+  if (released()) return;
+  holding_ = true;
+  changed_.notify_all();  // waitUntilSettled()
+  changed_.wait(lock, released);
+  holding_ = false;
+}
+
+void SearchControl::markFinished() {
+  {
+    std::lock_guard lock(mutex_);
+    finished_ = true;
+  }
+  changed_.notify_all();
+}
+
+bool SearchControl::holdingResult() const {
+  std::lock_guard lock(mutex_);
+  return holding_;
+}
+
+void SearchControl::waitUntilSettled() const {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return holding_ || finished_; });
 }
 
 // ---- SearchContext --------------------------------------------------------------------------

@@ -15,7 +15,8 @@
 // long iterations;
 // SearchCallbacks::onResult exactly once at the end, from the thread that ran the search.
 // Under infinite or ponder the result waits for SearchControl::stop() / ponderhit(), except
-// when there is no legal move at all, which is answered at once.
+// when there is no legal move at all, which is answered at once; while it waits the control
+// says so (holdingResult(), waitUntilSettled()).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -105,8 +106,18 @@ class SearchControl {
   SearchClock::TimePoint ponderhitTime() const;
   const SearchClock& clock() const { return clock_; }
 
-  // Blocks until stop() or, when `orPonderhit`, ponderhit().
+  // Blocks until stop() or, when `orPonderhit`, ponderhit(). While it blocks, the job holds
+  // its result (holdingResult()): its work is done, the answer waits for the client (infinite,
+  // ponder).
   void waitForStop(bool orPonderhit);
+  // The job is over: its result has been delivered (Searcher calls it once the job returns).
+  void markFinished();
+  // The job holds its finished result until stop() or ponderhit() (see waitForStop()).
+  bool holdingResult() const;
+  // Blocks until the job holds its result or is over: the point from which nothing more
+  // comes of it (no info, no result) until stop() or ponderhit(). A host learns here that a
+  // pondering or infinite search has done its work; a test, that no answer is about to come.
+  void waitUntilSettled() const;
 
   // The host's pacer of this job (search/pacer.h), or null: nobody holds it back. Set before
   // the job starts, read only by the thread that computes it.
@@ -117,7 +128,9 @@ class SearchControl {
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponderhit_{false};
   mutable std::mutex mutex_;
-  std::condition_variable changed_;
+  mutable std::condition_variable changed_;
+  bool holding_ = false;   // under mutex_: in waitForStop()
+  bool finished_ = false;  // under mutex_: markFinished() came
   const SearchClock& clock_;
   SearchClock::TimePoint ponderhitTime_{};
   std::shared_ptr<SearchPacer> pacer_;

@@ -93,6 +93,7 @@ void Searcher::startJob(Job job, std::optional<SearchClock::TimePoint> arrival) 
   task->body = [control, job = std::move(job)] {
     job(*control);
     control->setPacer(nullptr);  // over: the host's hold on it (a pending time cap) ends now
+    control->markFinished();
   };
   if (pacerFactory_) {
     // Weak: a stop that comes late (a time cap going off as the job ends) finds nothing.
@@ -187,6 +188,21 @@ void Searcher::wait() {
   if (!task) return;
   std::unique_lock lock(task->mutex);
   task->finished.wait(lock, [&] { return task->state == Task::State::Done; });
+}
+
+void Searcher::waitUntilSettled() {
+  std::shared_ptr<SearchControl> control;
+  {
+    std::lock_guard lock(controlMutex_);
+    if (!task_) return;  // nothing ever started: the first control has no job
+    control = control_;
+  }
+  control->waitUntilSettled();
+}
+
+bool Searcher::holdingResult() const {
+  std::lock_guard lock(controlMutex_);
+  return control_->holdingResult();
 }
 
 bool Searcher::searching() const {

@@ -8,6 +8,8 @@
 //                                              // search thread: info lines, then one result
 //   searcher.stop();  searcher.ponderhit();    // from any thread, at any time (no-ops if idle)
 //   searcher.wait();                           // until the result callback has returned
+//   searcher.waitUntilSettled();               // ...or until it holds the result (infinite,
+//                                              // ponder) for stop/ponderhit
 //
 // Exactly one result per start(). Starting while a search runs first stops that one (it still
 // delivers its own result) and waits for it. A search still waiting for an executor's thread
@@ -100,6 +102,12 @@ class Searcher {
   void stop();
   void ponderhit();
   void wait();
+  // Returns once the current job has delivered its result or holds it until stop() or
+  // ponderhit() (infinite, ponder: SearchControl::waitUntilSettled()): from then on nothing
+  // comes of it unasked. At once when nothing was started.
+  void waitUntilSettled();
+  // The current search holds its finished result until stop() or ponderhit().
+  bool holdingResult() const;
   bool searching() const;
 
   TranspositionTable& table() { return context_.table(); }

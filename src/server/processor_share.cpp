@@ -21,6 +21,12 @@ int ProcessorShare::waiting() const {
   return static_cast<int>(queue_.size());
 }
 
+bool ProcessorShare::waitForWaiting(int count, std::chrono::steady_clock::duration timeout) const {
+  std::unique_lock lock(mutex_);
+  return queueChanged_.wait_for(lock, timeout,
+                                [&] { return static_cast<int>(queue_.size()) == count; });
+}
+
 void ProcessorShare::grantLocked() {
   while (free_ > 0 && !queue_.empty()) {
     const auto next = std::min_element(queue_.begin(), queue_.end(), [](Turn* a, Turn* b) {
@@ -32,6 +38,7 @@ void ProcessorShare::grantLocked() {
     --free_;
   }
   waiting_.store(static_cast<int>(queue_.size()), std::memory_order_relaxed);
+  queueChanged_.notify_all();
 }
 
 void ProcessorShare::Turn::acquire(const std::function<bool()>& giveUp) {
@@ -47,6 +54,7 @@ void ProcessorShare::Turn::acquire(const std::function<bool()>& giveUp) {
     // Giving up: leave the queue (nobody can grant this turn any more once it is out).
     share_->queue_.erase(std::find(share_->queue_.begin(), share_->queue_.end(), this));
     share_->waiting_.store(static_cast<int>(share_->queue_.size()), std::memory_order_relaxed);
+    share_->queueChanged_.notify_all();
     return;
   }
   held_ = true;

@@ -73,6 +73,10 @@ class ProcessorShare {
   int processors() const { return processors_; }
   // Searches waiting for a turn now (for tests and statistics).
   int waiting() const;
+  // Blocks until exactly `count` searches wait for a turn; false if `timeout` (on the wall
+  // clock: a bound against hanging, not a measure) passes first. For tests that need a search
+  // queued before they go on.
+  bool waitForWaiting(int count, std::chrono::steady_clock::duration timeout) const;
 
  private:
   // Under mutex_: gives free turns to the waiting searches that computed least.
@@ -84,6 +88,7 @@ class ProcessorShare {
   mutable std::mutex mutex_;
   int free_;
   std::vector<Turn*> queue_;
+  mutable std::condition_variable queueChanged_;  // queue_ grew or shrank (waitForWaiting())
   std::uint64_t arrivals_ = 0;
   // Read without the lock by shouldYield(): only a hint, exact under mutex_.
   std::atomic<int> waiting_{0};

@@ -370,7 +370,9 @@ TEST_CASE("infinite with a depth limit still waits for stop", "[session][go]") {
   LiveProbe probe;
   probe.say("go infinite depth 2");
   REQUIRE(probe.waitFor("info depth 2 .*"));
-  std::this_thread::sleep_for(100ms);
+  // The search has done its work: it answers, or holds the bestmove for the stop.
+  probe.session().waitSettled();
+  CHECK(probe.session().holdingResult());
   CHECK(probe.countMatching("bestmove .*") == 0);
   CHECK(probe.countMatching("info .*") == 2);
   probe.say("stop");
@@ -383,7 +385,8 @@ TEST_CASE("go ponder: the bestmove comes only after ponderhit or stop", "[sessio
     probe.say("go ponder depth 2");
     REQUIRE(probe.waitFor("info depth 2 .*"));
     CHECK(probe.say("isready") == Lines{"readyok"});
-    std::this_thread::sleep_for(100ms);
+    probe.session().waitSettled();  // answered, or holding the bestmove for the ponderhit
+    CHECK(probe.session().holdingResult());
     CHECK(probe.countMatching("bestmove .*") == 0);
     probe.say("ponderhit");
     checkBestMove(probe.bestMove(), kStart);

@@ -159,7 +159,8 @@ TEST_CASE("Searcher: a ponder search with one legal move waits for the ponderhit
   limits.ponder = true;
   limits.timeMs[0] = limits.timeMs[1] = 3000;
   searcher.start(Game(pos), limits, recorder.callbacks());
-  std::this_thread::sleep_for(50ms);
+  searcher.waitUntilSettled();  // answered, or holding the answer for the ponderhit
+  CHECK(searcher.holdingResult());
   CHECK(recorder.resultCount() == 0);
   searcher.ponderhit();
   searcher.wait();

@@ -21,12 +21,7 @@ const auto never = [] { return false; };
 
 // Waits (generously) until `share` has `count` searches waiting.
 bool waitForWaiting(const ProcessorShare& share, int count) {
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (share.waiting() != count) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
+  return share.waitForWaiting(count, 10s);
 }
 
 }  // namespace
