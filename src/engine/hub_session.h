@@ -61,6 +61,12 @@ class HubSession : public LineSession {
 
   SessionFlow handleLine(std::string_view line) override;
 
+  // The state a line may change, for checks that a refused line changed nothing (tests, the
+  // fuzz harness).
+  const Game& game() const { return engine_.game(); }
+  const Options& options() const { return engine_.options(); }
+  const protocol::hub::Level& level() const { return level_; }
+
  private:
   SessionFlow execute(const protocol::hub::Hello&);
   SessionFlow execute(const protocol::hub::SetParam& command);

@@ -60,6 +60,8 @@ class Options {
 
   // The current value of a registered option (case-insensitive name; a check is 0 or 1).
   std::optional<int> value(std::string_view name) const;
+  // Every registered option with its current value, in registration order.
+  const std::vector<EngineOption>& all() const { return options_; }
 
  private:
   void add(EngineOption option);

@@ -5,8 +5,11 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "core/game.h"
@@ -26,12 +29,35 @@ inline constexpr int kMaxDepth = 100;
 // nodes a second that is well under a millisecond.
 inline constexpr int kPollIntervalNodes = 1024;
 
+// Triangular principal variation table: row `ply` holds the line from that ply on. Left
+// uninitialised: a cell is always written before it is read (the worker's pvLength_ bounds
+// every read), so only the rows a search reaches are ever touched, and a session that
+// searches little (each client of a server, each input of the fuzz harness) does not commit
+// the table's 266 KB at its first search.
+class PvTable {
+ public:
+  using Row = std::array<Move, kMaxPly + 1>;
+  static constexpr std::size_t kRows = kMaxPly + 1;
+
+  PvTable() : rows_(std::allocator<Row>().allocate(kRows)) {}
+  ~PvTable() { std::allocator<Row>().deallocate(rows_, kRows); }
+  PvTable(const PvTable&) = delete;
+  PvTable& operator=(const PvTable&) = delete;
+
+  Row& operator[](int ply) { return rows_[ply]; }
+
+ private:
+  // Move is an aggregate: a cell's object exists once written (implicit lifetime), and none
+  // needs destroying.
+  static_assert(std::is_aggregate_v<Move> && std::is_trivially_destructible_v<Move>);
+  Row* rows_;
+};
+
 // Per-thread memory kept between searches (SearchContext owns it).
 struct ThreadTables {
   // Butterfly history: how often a quiet (from, to) of each colour caused a cut-off.
   std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2> history{};
-  // Triangular principal variation table.
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
+  PvTable pv;
 
   void clearHistory() {
     for (auto& byFrom : history)
@@ -170,7 +196,7 @@ class Worker {
   SharedSearch& shared_;
   const EvalWeights& evalWeights_;  // EvalFile's, or the embedded ones
   std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2>& history_;
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1>& pv_;
+  PvTable& pv_;
   const int index_;
   std::vector<RootMove> rootMoves_;
   std::size_t pvIndex_ = 0;
