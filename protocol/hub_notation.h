@@ -9,7 +9,7 @@
 // the start and end squares, then every captured square (not the squares landed on between),
 // in any order ("22x13x18"; ours writes them ascending). The native notation writes the
 // landing path instead ("22x13"); two paths that capture the same pieces and end on the same
-// square are one Hub move (RULES.md: the same result).
+// square are one Hub move (docs/rules.md: the same result).
 #include <string>
 #include <string_view>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Moves in two weights: the compact Move that search and make-move need (from, to, captured
-// set), and the PathMove that notation needs (every landing square, RULES.md "Move notation").
+// set), and the PathMove that notation needs (every landing square, docs/rules.md "Move notation").
 #include <array>
 #include <cassert>
 #include <cstdint>

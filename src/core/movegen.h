@@ -13,7 +13,7 @@ namespace damiera {
 // tells how many distinct landing paths lead to it. This is what search plays.
 void generateMoves(const Position& pos, MoveList& out);
 
-// Every legal move as a distinct landing path (RULES.md: "keep duplicates"), sorted by
+// Every legal move as a distinct landing path (docs/rules.md: "keep duplicates"), sorted by
 // (from, path) in Italian square numbers. This is what `legalmoves` lists.
 std::vector<PathMove> generatePathMoves(const Position& pos);
 

@@ -1,10 +1,10 @@
-// Move text (RULES.md "Move notation"): "21-17", "22x13", "22x13x6".
+// Move text (docs/rules.md "Move notation"): "21-17", "22x13", "22x13x6".
 //
 // Reading is strict about the separator: '-' is only for a quiet move and 'x' only for a
 // capture. A mismatch is rejected with a message giving the right spelling ("21-14 is a
 // capture: write 21x14"), because a GUI that mixes them up should be told, not guessed for.
 // "from x to" alone is accepted when every legal move it matches has the same result (same
-// from, to and captured set): two paths that capture the same pieces are one move (RULES.md,
+// from, to and captured set): two paths that capture the same pieces are one move (docs/rules.md,
 // "Search should treat them as one move") and the first in legalmoves order is returned.
 #include "core/notation.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Move text (RULES.md "Move notation"): "21-17", "22x13", "22x13x6".
+// Move text (docs/rules.md "Move notation"): "21-17", "22x13", "22x13x6".
 #include <string>
 #include <string_view>
 

@@ -26,7 +26,7 @@
 
 namespace damiera {
 
-// PDN's game type of Italian draughts (RULES.md "FEN syntax").
+// PDN's game type of Italian draughts (docs/rules.md "FEN syntax").
 inline constexpr std::string_view kPdnGameTypeItalian = "22";
 
 inline constexpr std::string_view kPdnWhiteWins = "1-0";

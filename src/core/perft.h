@@ -1,6 +1,6 @@
 #pragma once
 // Perft: counts the leaves of the legal move tree, the standard correctness and speed test
-// of a move generator (RULES.md reference counts).
+// of a move generator (docs/rules.md reference counts).
 #include <cstdint>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The capture precedence P1..P4 of RULES.md, written once: the generator keeps the captures
+// The capture precedence P1..P4 of docs/rules.md, written once: the generator keeps the captures
 // with the largest key, and notation explains a rejected capture with the rule that decided.
 #include <cstdint>
 #include <vector>

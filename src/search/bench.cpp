@@ -12,7 +12,7 @@ namespace damiera {
 namespace {
 
 // Taken from engine self-play games (a few random opening moves, then short searches), plus
-// the published perft positions (RULES.md) and a few composed ones.
+// the published perft positions (docs/rules.md) and a few composed ones.
 const std::vector<std::string_view> kPositions = {
     // Openings
     "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",

@@ -1,4 +1,4 @@
-// FEN reading and writing (RULES.md "FEN syntax", R2, R3, R12).
+// FEN reading and writing (docs/rules.md "FEN syntax", R2, R3, R12).
 #include <catch2/catch.hpp>
 #include <random>
 #include <string>

@@ -1,4 +1,4 @@
-// End of game (RULES.md R13..R15) through Game, and the bookkeeping Game keeps for them.
+// End of game (docs/rules.md R13..R15) through Game, and the bookkeeping Game keeps for them.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>

@@ -1,4 +1,5 @@
-// Move text (RULES.md "Move notation"): formatting, reading, and the reasons a move is refused.
+// Move text (docs/rules.md "Move notation"): formatting, reading, and the reasons a move is
+// refused.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>

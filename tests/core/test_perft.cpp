@@ -1,4 +1,4 @@
-// Perft against RULES.md's published counts, and the two ways of counting duplicate captures.
+// Perft against docs/rules.md's published counts, and the two ways of counting duplicate captures.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -27,13 +27,13 @@ void checkPerft(const Position& pos, PerftMode mode, const std::vector<std::uint
   }
 }
 
-// RULES.md's published positions.
+// docs/rules.md's published positions.
 constexpr const char* kPosition1 = "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3";
 constexpr const char* kPosition2 = "B:W30,21,22,17,20,K6:B25,28,9,5,1,3";
 constexpr const char* kPosition3 = "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4";
 
 TEST_CASE("Perft from the start position to depth 9, both modes", "[perft]") {
-  // RULES.md: the two modes agree up to depth 11.
+  // docs/rules.md: the two modes agree up to depth 11.
   const std::vector<std::uint64_t> counts = {7,     49,     302,    1469,   7361,
                                              36473, 177532, 828783, 3860875};
   checkPerft(Position::start(), PerftMode::KeepDuplicates, counts);
@@ -102,8 +102,8 @@ TEST_CASE("perftDivide lists the root moves in legalmoves order and sums to perf
 
 TEST_CASE("Perft counts two paths to the same result twice or once by mode", "[perft]") {
   SECTION("a king's loop around four men, both ways round") {
-    // King 27 takes 22, 14, 15, 23 around the diamond either way and ends on 27 (RULES.md R11):
-    // two paths, one result. Black's man 1 then has the one move 1-5.
+    // King 27 takes 22, 14, 15, 23 around the diamond either way and ends on 27 (R11): two
+    // paths, one result. Black's man 1 then has the one move 1-5.
     const Position pos = boardFromFen("W:WK27:B1,14,15,22,23");
     MoveList list;
     generateMoves(pos, list);

@@ -1,11 +1,11 @@
-// One test per rule of RULES.md (R1..R12 and the capture precedence P1..P5; R13..R15 are in
-// test_game.cpp). Every expected move list is derived by hand from RULES.md; the derivation is in
-// the comments, squares written as Italian numbers with (row, file) where it helps: row 0 is
-// rank 8, file 0 is the a-file. From an even row square n's neighbours are n-5 (up-left, not on
-// the a-file), n-4 (up-right), n+3 (down-left, not on the a-file), n+4 (down-right); from an odd
-// row n-4 (up-left), n-3 (up-right, not on the h-file), n+4 (down-left), n+5 (down-right, not
-// on the h-file). A jump over a neighbour lands at n-9, n-7, n+7 or n+9. White men move up
-// (toward lower numbers), Black men down.
+// One test per rule of docs/rules.md (R1..R12 and the capture precedence P1..P5; R13..R15 are in
+// test_game.cpp). Every expected move list is derived by hand from docs/rules.md; the derivation is
+// in the comments, squares written as Italian numbers with (row, file) where it helps: row 0 is
+// rank 8, file 0 is the a-file. From an even row square n's neighbours are n-5 (up-left, not on the
+// a-file), n-4 (up-right), n+3 (down-left, not on the a-file), n+4 (down-right); from an odd row
+// n-4 (up-left), n-3 (up-right, not on the h-file), n+4 (down-left), n+5 (down-right, not on the
+// h-file). A jump over a neighbour lands at n-9, n-7, n+7 or n+9. White men move up (toward lower
+// numbers), Black men down.
 #include <catch2/catch.hpp>
 
 #include "core/move.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for the core tests: build positions from Italian square numbers (RULES.md R2) and turn
+// Helpers for the core tests: build positions from Italian square numbers (R2) and turn
 // generated moves into plain text. They deliberately do not use fen.cpp or notation.cpp, so a
 // bug there cannot hide a bug in the move generator (or the other way round).
 #include <algorithm>
@@ -118,7 +118,7 @@ inline std::vector<int> pathNumbers(const PathMove& pm) {
   return numbers;
 }
 
-// "21-17", "22x13x6": every landing square (RULES.md "Move notation").
+// "21-17", "22x13x6": every landing square (docs/rules.md "Move notation").
 inline std::string pathText(const PathMove& pm) {
   const char separator = pm.move.isCapture() ? 'x' : '-';
   std::string text;
@@ -270,7 +270,7 @@ inline void checkGeneratorsAgree(const Position& pos) {
   CHECK(countMoves(pos, false) == static_cast<std::uint64_t>(unique.size()));
 }
 
-// The legal landing paths must be exactly `expected` (derived by hand from RULES.md), and the
+// The legal landing paths must be exactly `expected` (derived by hand from docs/rules.md), and the
 // generator's views must agree.
 inline void expectLegal(const Position& pos, std::vector<std::string> expected) {
   INFO("position " << fenOf(pos));

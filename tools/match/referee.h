@@ -1,7 +1,7 @@
 #pragma once
-// One game between two engines, refereed with the rules core: every reply is checked (RULES.md),
-// a broken rule, a crash, garbage or silence loses for the engine at fault, and the game ends
-// on R13..R15 or an adjudication.
+// One game between two engines, refereed with the rules core: every reply is checked (the rules
+// of docs/rules.md), a broken rule, a crash, garbage or silence loses for the engine at fault,
+// and the game ends on R13..R15 or an adjudication.
 #include <chrono>
 #include <string>
 #include <vector>

@@ -27,7 +27,7 @@ struct Benchmark {
   std::string_view fen;
   PerftMode mode;
   int depth;
-  std::uint64_t leaves;  // the reference count (RULES.md, and the published perft threads)
+  std::uint64_t leaves;  // the reference count (docs/rules.md, and the published perft threads)
   int quickDepth;        // --quick: a shallow run with its own reference count
   std::uint64_t quickLeaves;
 };

@@ -20,7 +20,7 @@ using namespace damiera;
 
 namespace {
 
-// Each one shows something the DLL must get right; the rule ids are RULES.md's.
+// Each one shows something the DLL must get right; the rule ids are docs/rules.md's.
 const char* const kPositions[] = {
     "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",  // R3: the start
     "W:W22,K32:B10,18,K28",         // P1: two men (22x13x6) beat one king
