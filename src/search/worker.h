@@ -32,7 +32,7 @@ inline constexpr int kPollIntervalNodes = 1024;
 // Triangular principal variation table: row `ply` holds the line from that ply on. Left
 // uninitialised: a cell is always written before it is read (the worker's pvLength_ bounds
 // every read), so only the rows a search reaches are ever touched, and a session that
-// searches little (each client of a server, each input of the fuzz harness) does not commit
+// searches little (many short-lived sessions, each input of the fuzz harness) does not commit
 // the table's 266 KB at its first search.
 class PvTable {
  public:
