@@ -13,6 +13,7 @@
 #include "egdb/database.h"
 #include "egdb/storage.h"
 #include "egdb_fixture.h"
+#include "tests/common/tool_run.h"
 
 using namespace damiera;
 using namespace damiera::egdb;
@@ -43,20 +44,10 @@ std::string readFile(const fs::path& p) {
   return s.str();
 }
 
-struct Run {
-  int status;
-  std::string output;
-};
+using Run = damiera::tool_test::ToolRun;
 
 Run run(const std::string& arguments) {
-  const std::string command = std::string(DAMIERA_EGDB_TOOL) + " " + arguments + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return damiera::tool_test::runTool(DAMIERA_EGDB_TOOL, arguments);
 }
 
 Position fen(const char* text) { return *parseFen(text).value; }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "tests/common/tool_run.h"
 #include "train/sample.h"
 #include "train/sample_file.h"
 
@@ -20,20 +21,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;
-};
+using Run = damiera::tool_test::ToolRun;
 
 Run run(const std::string& arguments) {
-  const std::string command = std::string(DAMIERA_SELFPLAY_TOOL) + " " + arguments + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return damiera::tool_test::runTool(DAMIERA_SELFPLAY_TOOL, arguments);
 }
 
 std::string readFile(const fs::path& p) {

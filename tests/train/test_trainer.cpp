@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "tests/common/tool_run.h"
 #include "train/sample.h"
 #include "train/sample_file.h"
 
@@ -61,21 +62,10 @@ std::vector<Sample> syntheticGames(int games, unsigned seed) {
   return out;
 }
 
-struct Run {
-  int status = 0;
-  std::string output;
-};
+using Run = damiera::tool_test::ToolRun;
 
 Run runTrainer(const std::string& arguments) {
-  const std::string command = std::string(DAMIERA_TRAIN_TOOL) + " " + arguments + " 2>&1";
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe)) run.output += buffer;
-  const int status = ::pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return damiera::tool_test::runTool(DAMIERA_TRAIN_TOOL, arguments);
 }
 
 std::string bytesOf(const fs::path& file) {
