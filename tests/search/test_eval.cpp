@@ -12,20 +12,6 @@ using namespace damiera::test;
 
 namespace {
 
-// The same position seen from the other side: square n becomes 33 - n (a half turn of the
-// board, R2), every piece changes colour, and so does the side to move.
-Position colourFlipped(const Position& pos) {
-  Position flipped;
-  for (int n = 1; n <= kNumSquares; ++n) {
-    const Square sq = squareFromNumber(n);
-    if (pos.isEmpty(sq)) continue;
-    const Color c = pos.hasPiece(Color::White, sq) ? Color::White : Color::Black;
-    flipped.put(squareFromNumber(kNumSquares + 1 - n), opponent(c), pos.isKing(sq));
-  }
-  flipped.setSideToMove(opponent(pos.sideToMove()));
-  return flipped;
-}
-
 int term(const EvalReport& report, std::string_view name) {
   for (const EvalTerm& t : report.terms)
     if (t.name == name) return t.score;

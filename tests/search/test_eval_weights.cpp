@@ -18,18 +18,6 @@ using namespace damiera::test;
 
 namespace {
 
-Position colourFlipped(const Position& pos) {
-  Position flipped;
-  for (int n = 1; n <= kNumSquares; ++n) {
-    const Square sq = squareFromNumber(n);
-    if (pos.isEmpty(sq)) continue;
-    const Color c = pos.hasPiece(Color::White, sq) ? Color::White : Color::Black;
-    flipped.put(squareFromNumber(kNumSquares + 1 - n), opponent(c), pos.isKing(sq));
-  }
-  flipped.setSideToMove(opponent(pos.sideToMove()));
-  return flipped;
-}
-
 // Positions from random games (every ply a uniformly random legal move), kings included.
 std::vector<Position> randomGamePositions(int games, std::uint64_t seed) {
   std::mt19937_64 random(seed);

@@ -13,6 +13,20 @@
 
 namespace damiera::test {
 
+// The same position seen from the other side: square n becomes 33 - n (a half turn of the
+// board, R2), every piece changes colour, and so does the side to move.
+inline Position colourFlipped(const Position& pos) {
+  Position flipped;
+  for (int n = 1; n <= kNumSquares; ++n) {
+    const Square sq = squareFromNumber(n);
+    if (pos.isEmpty(sq)) continue;
+    const Color c = pos.hasPiece(Color::White, sq) ? Color::White : Color::Black;
+    flipped.put(squareFromNumber(kNumSquares + 1 - n), opponent(c), pos.isKing(sq));
+  }
+  flipped.setSideToMove(opponent(pos.sideToMove()));
+  return flipped;
+}
+
 inline Position fen(std::string_view text) {
   const Parsed<Position> parsed = parseFen(text);
   INFO(text << ": " << parsed.error);
