@@ -15,7 +15,8 @@ Database::Database(const std::string& dir, int maxPieces, std::uint64_t cacheByt
   std::array<bool, 13> complete;
   complete.fill(true);
   for (const Material& m : slicesUpTo(maxPieces)) {
-    const std::string path = dir + "/" + sliceFileName(m);
+    // The platform's separator: the CheckerBoard DLL names Windows paths in its errors.
+    const std::string path = (std::filesystem::path(dir) / sliceFileName(m)).string();
     if (!std::filesystem::exists(path)) {
       complete[m.pieces()] = false;
       continue;

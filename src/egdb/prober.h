@@ -1,7 +1,6 @@
 #pragma once
 // What the search needs of an endgame database: a value for a position. An interface, so the
-// search layer needs no storage code (and builds where zstd is absent, e.g. the CheckerBoard
-// DLL); Database (database.h) is the implementation.
+// search layer needs no storage code; Database (database.h) is the implementation.
 #include <optional>
 
 #include "core/position.h"

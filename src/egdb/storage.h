@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "egdb/material.h"
+#include "egdb/read_file.h"
 
 namespace damiera::egdb {
 
@@ -27,7 +28,7 @@ struct StorageError : std::runtime_error {
 std::string sliceFileName(const Material& m);  // "21-10.egdb"
 
 // Writes `values` (one byte per position of the slice) to `path` and flushes it to disk.
-// Returns the file size.
+// Returns the file size. (storage_write.cpp: not in the CheckerBoard DLL, which only reads.)
 std::uint64_t writeSlice(const std::string& path, const Material& m,
                          const std::vector<std::uint8_t>& values);
 
@@ -35,7 +36,6 @@ class SliceFile {
  public:
   // Opens and checks header and index; throws StorageError naming the file.
   SliceFile(const std::string& path, const Material& m);
-  ~SliceFile();
   SliceFile(const SliceFile&) = delete;
   SliceFile& operator=(const SliceFile&) = delete;
 
@@ -52,10 +52,10 @@ class SliceFile {
  private:
   std::string path_;
   Material material_;
-  int fd_ = -1;
+  ReadOnlyFile file_;
+  std::uint64_t fileBytes_ = 0;
   std::uint64_t positions_ = 0;
   std::uint64_t dataStart_ = 0;
-  std::uint64_t fileBytes_ = 0;
   std::vector<std::uint64_t> blockEnds_;
 };
 
