@@ -1,6 +1,8 @@
 // The CheckerBoard engine behind the DLL exports (tools/checkerboard/engine/cb_engine.h),
 // natively: commands, getmove and islegal, as CheckerBoard calls them.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/fen.h"
@@ -8,6 +10,7 @@
 #include "engine/board8.h"
 #include "engine/cb_engine.h"
 #include "engine/cb_time.h"
+#include "tests/egdb/egdb_fixture.h"
 
 using namespace damiera;
 using namespace damiera::cb;
@@ -96,7 +99,7 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
   CHECK(ask(engine, "get depth").reply == "5");
   CHECK(ask(engine, "get book").reply == "0");
   CHECK(ask(engine, "set book 0").result == 1);
-  const Answer unknown = ask(engine, "get dbpath");
+  const Answer unknown = ask(engine, "get allscores");
   CHECK(unknown.result == 0);
   CHECK(ask(engine, "").result == 0);
   CHECK(engine.command(nullptr, nullptr) == 0);
@@ -221,4 +224,66 @@ TEST_CASE("set searchthreads 2: searches with a helper thread play legal moves, 
     CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
     CHECK(std::string(call.status).rfind("depth 6/", 0) == 0);
   }
+}
+
+// W:WK24,K32:BK30 is won in the database (two kings against one), but 24-28 only draws: the
+// database moves are 24-20 and 32-28. A 4-ply search cannot see the win without it.
+TEST_CASE("set dbpath: getmove probes the endgame database, a bad folder changes nothing",
+          "[checkerboard][egdb]") {
+  const char* const won = "W:WK24,K32:BK30";
+  const std::string dir = egdb::test::smallDatabase();
+  cb::Engine engine;
+  ask(engine, "set depth 4");
+  CHECK(ask(engine, "get dbpath").result == 1);
+  CHECK(ask(engine, "get dbpath").reply.empty());
+  const Call without = getMove(engine, won, 10.0);
+  CHECK(std::string(without.status).find("db win") == std::string::npos);
+  CHECK(without.result == kUnknown);
+
+  const Answer set = ask(engine, ("set dbpath " + dir).c_str());
+  CHECK(set.result == 1);
+  CHECK(set.reply.find("complete up to 4 pieces") != std::string::npos);
+  CHECK(ask(engine, "get dbpath").reply == dir);
+  const Call with = getMove(engine, won, 10.0);
+  INFO(with.status);
+  CHECK(std::string(with.status).find("score db win") != std::string::npos);
+  CHECK(with.result == kWin);
+  const std::string after = boardAfter(with, won);
+  CHECK((after == "B:WK20,K32:BK30" || after == "B:WK24,K28:BK30"));
+
+  const std::string missing = dir + "/no-such-folder";
+  Answer bad = ask(engine, ("set dbpath " + missing).c_str());
+  CHECK(bad.result == 0);
+  CHECK(bad.reply == "error: dbpath egdb folder " + missing + " not found");
+  CHECK(ask(engine, "get dbpath").reply == dir);
+
+  // A copy of the database with one slice damaged: refused, naming the file.
+  namespace fs = std::filesystem;
+  const fs::path damaged = fs::path(DAMIERA_BUILD_DIR) / "cb-egdb-damaged";
+  fs::remove_all(damaged);
+  fs::create_directories(damaged);
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".egdb") fs::copy_file(e.path(), damaged / e.path().filename());
+  std::ofstream(damaged / "20-01.egdb", std::ios::binary | std::ios::in | std::ios::out)
+      .write("XXXXXXXX", 8);
+  bad = ask(engine, ("set dbpath " + damaged.string()).c_str());
+  CHECK(bad.result == 0);
+  CHECK(bad.reply == "error: dbpath egdb file " + (damaged / "20-01.egdb").string() +
+                         ": not a damiera egdb file");
+  CHECK(ask(engine, ("set check_wld_dir " + damaged.string()).c_str()).result == 0);
+  CHECK(ask(engine, "get dbpath").reply == dir);
+  CHECK(std::string(getMove(engine, won, 10.0).status).find("db win") != std::string::npos);
+  fs::remove_all(damaged);
+
+  CHECK(ask(engine, ("set check_wld_dir " + dir).c_str()).result == 1);
+  CHECK(ask(engine, "set dbpath").result == 1);  // nothing after it: no database
+  CHECK(ask(engine, "get dbpath").reply.empty());
+  CHECK(std::string(getMove(engine, won, 10.0).status).find("db win") == std::string::npos);
+
+  CHECK(ask(engine, "set dbmbytes 0").result == 0);
+  CHECK(ask(engine, "set dbmbytes 16").result == 1);
+  CHECK(ask(engine, "get dbmbytes").reply == "16");
+  CHECK(ask(engine, "set max_dbpieces 25").result == 0);
+  CHECK(ask(engine, "set max_dbpieces 24").result == 1);  // CheckerBoard's "No limit"
+  CHECK(ask(engine, "get max_dbpieces").reply == "24");
 }

@@ -1,6 +1,8 @@
 #include "engine/cb_engine.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdlib>
 #include <vector>
 
 #include "core/movegen.h"
@@ -38,6 +40,7 @@ int outcomeAfter(Game game, const Move& m, const ReportedScore& score) {
     return moverWins ? kWin : kLoss;
   }
   if (score.kind == ReportedScore::Kind::Mate) return score.value > 0 ? kWin : kLoss;
+  if (std::abs(score.value) >= kScoreDatabaseBound) return score.value > 0 ? kWin : kLoss;
   return kUnknown;
 }
 
@@ -102,6 +105,17 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
   set("Hash", std::to_string(settings.hashMb));
   set("Threads", std::to_string(settings.threads));
   set("Skill Level", std::to_string(settings.level));
+  set("EGDBCache", std::to_string(settings.dbCacheMb));
+  set("EGDBPieces", std::to_string(std::min(settings.maxDbPieces, kMaxDatabasePieces)));
+  // Last: the folder opens once, with the cache size and pieces above.
+  const auto& options = core_->options().all();
+  const auto path = std::find_if(options.begin(), options.end(),
+                                 [](const EngineOption& o) { return o.name == "EGDBPath"; });
+  assert(path != options.end());
+  if (path->text == settings.dbPath) return;
+  if (const Refused refused = core_->setOption("EGDBPath", settings.dbPath);
+      refused && status != nullptr)
+    writeText(status, "error: " + refused->message);
 }
 
 int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "egdb/database.h"
 #include "engine/cb_api.h"
 #include "engine/engine.h"
 #include "search/skill.h"
@@ -31,10 +32,19 @@ struct EngineSettings {
   int threads = 1;  // "searchthreads"
   int depth = 0;    // a fixed search depth (our own "set depth"); 0: maxtime alone decides
   int level = kMaxSkillLevel;  // "set level": Skill Level 0..20 (search/skill.h), 20 = full
+  // The endgame database (CheckerBoard's "set dbpath", "set dbmbytes", "set max_dbpieces"): the
+  // core's EGDBPath, EGDBCache and EGDBPieces options. The folder was checked when it was set;
+  // `database` keeps what was opened then, so the search reopens nothing.
+  std::string dbPath;  // empty: no database
+  int dbCacheMb = kDefaultDatabaseCacheMb;
+  int maxDbPieces = kDefaultDatabasePieces;  // as CheckerBoard sent it (its "No limit" is 24)
+  std::shared_ptr<egdb::Database> database;
 };
 
 inline constexpr int kMaxSearchThreads = 64;
 inline constexpr int kMaxFixedDepth = 99;
+// CheckerBoard's More Options dialog offers 4..10 pieces and "No limit", which it sends as 24.
+inline constexpr int kMaxDbPiecesSetting = 24;
 
 class Engine {
  public:
@@ -65,6 +75,9 @@ class Engine {
   struct Reply;
   void handle(const std::string& text, Reply& reply);
   void setHistory(const std::string& args, Reply& reply);
+  // "set dbpath FOLDER" (the whole rest of the line: a Windows folder may hold spaces; empty:
+  // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
+  void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
 
   // The settings of `settings` as the core's options; a refusal is written into `status`.
   void applySettings(const EngineSettings& settings, char* status);

@@ -33,6 +33,7 @@ namespace {
 
 // A 32-bit process cannot map more than this in one piece.
 constexpr std::size_t kMaxHashMbHere = sizeof(void*) >= 8 ? kMaxHashMb : 1024;
+constexpr int kMaxDbCacheMbHere = sizeof(void*) >= 8 ? kMaxDatabaseCacheMb : 1024;
 
 std::vector<std::string> splitWords(const std::string& text) {
   std::istringstream in(text);
@@ -108,7 +109,8 @@ void Engine::handle(const std::string& text, Reply& reply) {
     return reply.ok(version +
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
-                    "Settings: set hashsize, searchthreads, depth, level (see help)");
+                    "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
+                    "max_dbpieces (see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -131,11 +133,16 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "searchthreads") return reply.ok(std::to_string(s.threads));
     if (key == "depth") return reply.ok(std::to_string(s.depth));
     if (key == "level") return reply.ok(std::to_string(s.level));
+    if (key == "dbpath") return reply.ok(s.dbPath);
+    if (key == "dbmbytes") return reply.ok(std::to_string(s.dbCacheMb));
+    if (key == "max_dbpieces") return reply.ok(std::to_string(s.maxDbPieces));
     return reply.refuse("unknown setting: " + key);
   }
 
   if (verb == "set" && words.size() >= 2) {
     if (key == "gamehist") return setHistory(afterWords(text, 2), reply);
+    if (key == "dbpath") return setDatabasePath(afterWords(text, 2), true, reply);
+    if (key == "check_wld_dir") return setDatabasePath(afterWords(text, 2), false, reply);
     if (words.size() != 3) return reply.refuse("usage: set " + key + " <value>");
     if (key == "hashsize") {
       const auto mb = parseNumber(value, kMinHashMb, kMaxHashMbHere);
@@ -177,6 +184,24 @@ void Engine::handle(const std::string& text, Reply& reply) {
       settings_.level = static_cast<int>(*n);
       return reply.ok("level " + value);
     }
+    if (key == "dbmbytes") {
+      const auto mb = parseNumber(value, 1, kMaxDbCacheMbHere);
+      if (!mb)
+        return reply.refuse("dbmbytes must be 1.." + std::to_string(kMaxDbCacheMbHere) + " MB");
+      std::lock_guard lock(mutex_);
+      settings_.dbCacheMb = static_cast<int>(*mb);
+      return reply.ok("dbmbytes " + value + " MB");
+    }
+    if (key == "max_dbpieces") {
+      const auto n = parseNumber(value, 0, kMaxDbPiecesSetting);
+      if (!n) return reply.refuse("max_dbpieces must be 0.." + std::to_string(kMaxDbPiecesSetting));
+      std::lock_guard lock(mutex_);
+      settings_.maxDbPieces = static_cast<int>(*n);
+      return reply.ok("max_dbpieces " + value +
+                      (*n > kMaxDatabasePieces ? " (Damiera's databases have at most " +
+                                                     std::to_string(kMaxDatabasePieces) + ")"
+                                               : std::string()));
+    }
     return reply.refuse("unknown setting: " + key);
   }
   reply.refuse("unknown command: " + text);
@@ -201,6 +226,35 @@ void Engine::setHistory(const std::string& args, Reply& reply) {
   std::lock_guard lock(mutex_);
   history_ = std::move(game);
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
+}
+
+// The folder is opened now, through the same reader the engine uses (src/egdb): a folder that
+// is missing, holds no slice or holds a damaged one is refused, and the database in use stays.
+void Engine::setDatabasePath(const std::string& dir, bool keep, Reply& reply) {
+  const char* what = keep ? "dbpath " : "check_wld_dir ";
+  std::shared_ptr<egdb::Database> db;
+  std::string summary = "no endgame database";
+  if (!dir.empty()) {
+    const int cacheMb = settings().dbCacheMb;
+    try {
+      db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
+    } catch (const std::exception& e) {
+      return reply.refuse(what + std::string(e.what()));
+    }
+    if (!db) return reply.refuse(what + dir + ": no endgame database files (*.egdb) in it");
+    if (const std::vector<std::string> damaged = db->errors(); !damaged.empty()) {
+      const std::size_t more = damaged.size() - 1;
+      return reply.refuse(what + damaged.front() +
+                          (more ? " (and " + std::to_string(more) + " more damaged)" : ""));
+    }
+    summary = dir + ": " + std::to_string(db->slices()) + " slices, complete up to " +
+              std::to_string(db->pieces()) + " pieces";
+  }
+  if (!keep) return reply.ok(summary);
+  std::lock_guard lock(mutex_);
+  settings_.dbPath = dir;
+  settings_.database = std::move(db);
+  reply.ok("dbpath " + summary);
 }
 
 }  // namespace damiera::cb

@@ -6,6 +6,7 @@
 
 #include "core/notation.h"
 #include "engine/cb_api.h"
+#include "search/score.h"
 
 namespace damiera::cb {
 
@@ -16,6 +17,9 @@ std::string formatScore(const ReportedScore& score) {
   if (score.kind == ReportedScore::Kind::Mate) {
     std::snprintf(text, sizeof text, "%s in %d", score.value > 0 ? "win" : "loss",
                   score.value > 0 ? score.value : -score.value);
+  } else if (score.value >= kScoreDatabaseBound || score.value <= -kScoreDatabaseBound) {
+    // A result the endgame database proves (score.h's database band), however far off.
+    std::snprintf(text, sizeof text, "db %s", score.value > 0 ? "win" : "loss");
   } else {
     // Hundredths of a man (score.h), shown as men.
     std::snprintf(text, sizeof text, "%+.2f", score.value / 100.0);

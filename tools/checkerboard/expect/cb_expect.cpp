@@ -5,6 +5,13 @@
 //   damiera-cb-expect check-game FILE   replays a game the DLL played against itself: every
 //                                       move legal, every position as recorded, and the game
 //                                       over by the rules (R13..R15) exactly where it stopped
+//   damiera-cb-expect database DIR DAMAGED_DIR
+//                                       builds the 2..3 piece endgame database into DIR and a
+//                                       copy with one slice damaged into DAMAGED_DIR, then
+//                                       prints a won position, the moves that keep the win (the
+//                                       Linux reader's values) and the move the native
+//                                       CheckerBoard engine plays there at depth 4 with DIR
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,6 +22,10 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "egdb/build_driver.h"
+#include "egdb/database.h"
+#include "engine/board8.h"
+#include "engine/cb_engine.h"
 
 using namespace damiera;
 
@@ -111,12 +122,57 @@ int checkGame(const std::string& file) {
   return fail(lineNumber, "the record has no end line");
 }
 
+// Two kings against one: won, but 24-28 only draws. A 4-ply search cannot see the win alone.
+constexpr const char* kDatabasePosition = "W:WK24,K32:BK30";
+constexpr int kDatabasePieces = 3;
+constexpr const char* kDamagedSlice = "20-01.egdb";
+
+int database(const std::string& dir, const std::string& damagedDir) {
+  namespace fs = std::filesystem;
+  egdb::buildAll(dir, kDatabasePieces, 1, {});
+  fs::remove_all(damagedDir);
+  fs::create_directories(damagedDir);
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".egdb") fs::copy_file(e.path(), damagedDir / e.path().filename());
+  std::fstream(fs::path(damagedDir) / kDamagedSlice,
+               std::ios::binary | std::ios::in | std::ios::out)
+      .write("NOTADB!!", 8);  // the magic bytes
+
+  const Position pos = *parseFen(kDatabasePosition).value;
+  egdb::Database db(dir, kDatabasePieces, 1 << 20);
+  std::cout << "database " << kDatabasePosition << "\n";
+  for (const PathMove& m : generatePathMoves(pos)) {
+    const std::optional<egdb::Value> v = db.probe(pos.after(m.move));
+    if (v && v->wdl == egdb::Wdl::Loss) std::cout << "win " << formatMove(m) << "\n";
+  }
+
+  cb::Engine engine;
+  char reply[cb::kTextSize] = "";
+  const std::string set = "set dbpath " + dir;
+  if (engine.command("set depth 4", reply) != 1 || engine.command(set.c_str(), reply) != 1) {
+    std::cerr << "database: " << reply << "\n";
+    return 1;
+  }
+  cb::Board8x8 board{};
+  cb::writeBoard(pos, board);
+  char status[cb::kTextSize] = "";
+  int playnow = 0;
+  cb::CBmove move{};
+  engine.getMove(board, cb::kWhite, 600, status, &playnow, cb::kInfoReset, 0, &move);
+  const Parsed<Position> after = cb::positionFromBoard(board, cb::kBlack);
+  for (const PathMove& m : generatePathMoves(pos))
+    if (after && pos.after(m.move) == *after.value) std::cout << "native " << formatMove(m) << "\n";
+  std::cout << "damaged " << kDamagedSlice << "\nend\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && args[0] == "positions") return positions();
   if (args.size() == 2 && args[0] == "check-game") return checkGame(args[1]);
-  std::cerr << "usage: damiera-cb-expect positions | check-game FILE\n";
+  if (args.size() == 3 && args[0] == "database") return database(args[1], args[2]);
+  std::cerr << "usage: damiera-cb-expect positions | check-game FILE | database DIR DAMAGED_DIR\n";
   return 2;
 }

@@ -3,12 +3,14 @@
 // getmove() on a fresh thread with 100,000 bytes of stack committed, read-only command strings)
 // and checks its answers against what the Linux rules core expects.
 //
-//   damiera-cb-host DLL EXPECTATIONS GAME_RECORD
+//   damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION DATABASE_DIR DAMAGED_DIR
 //
 // EXPECTATIONS comes from `damiera-cb-expect positions` (native): for each test position every
 // legal move with its captured squares and the position after it. GAME_RECORD is written here
-// (a game of the engine against itself) for `damiera-cb-expect check-game`. Prints one line per
-// check and "N passed, M failed"; exit status 1 if any check failed.
+// (a game of the engine against itself) for `damiera-cb-expect check-game`. The last three come
+// from `damiera-cb-expect database`: a small endgame database, a copy with a damaged slice, and
+// what the Linux side plays with it. Prints one line per check and "N passed, M failed"; exit
+// status 1 if any check failed.
 //
 // It shares no code with the DLL (only the interface's type declarations): board conversion,
 // FEN and move descriptions are written again here, so a mistake must be made twice to pass.
@@ -37,7 +39,7 @@ using IsLegalFn = int(WINAPI*)(Board board, int color, int from, int to, CBmove*
 using CommandFn = int(WINAPI*)(const char* command, char reply[1024]);
 
 constexpr int kWhite = 1, kBlack = 2, kMan = 4, kKing = 8;
-constexpr int kReturnDraw = 0, kReturnLoss = 2;
+constexpr int kReturnDraw = 0, kReturnWin = 1, kReturnLoss = 2;
 constexpr std::size_t kText = 1024;
 constexpr std::size_t kGuard = 64;
 constexpr unsigned char kGuardByte = 0xA5;
@@ -261,15 +263,22 @@ Command command(const Api& api, const char* text) {
   return c;
 }
 
-// One getmove() on its own thread, as CheckerBoard's SearchThreadFunc.
+// One getmove() on its own thread, as CheckerBoard's SearchThreadFunc, on a copy of `setup`.
 struct GetMoveCall {
-  const Api* api = nullptr;
-  int board[8][8] = {};
-  int color = kWhite;
-  double maxtime = 0.1;
+  GetMoveCall(const Api& api, const Setup& setup, double maxtime, int info = 0)
+      : api(&api), color(setup.color), maxtime(maxtime), info(info) {
+    std::memcpy(board, setup.board, sizeof board);
+  }
+  GetMoveCall(const GetMoveCall&) = delete;
+  GetMoveCall& operator=(const GetMoveCall&) = delete;
+
+  const Api* api;
+  int board[8][8];
+  int color;
+  double maxtime;
   GuardedText status;
   volatile int playnow = 0;
-  int info = 0;
+  int info;
   int moreinfo = 0;
   CBmove move{};
   int result = -1;
@@ -287,6 +296,8 @@ struct GetMoveCall {
   ~GetMoveCall() {
     if (thread) CloseHandle(thread);
   }
+  // The board written back, with the other side to move.
+  std::string fenAfter() const { return fenOf(board, color == kWhite ? kBlack : kWhite); }
 };
 
 // Runs getmove() to its end (a generous cap, so a hang fails instead of blocking the suite).
@@ -299,12 +310,22 @@ bool getMove(GetMoveCall& call) {
   return true;
 }
 
-const ExpectedMove* findPlayed(const ExpectedPosition& p, const std::string& fenAfter,
-                               const std::string& key) {
+// The legal move of `p` that the call played (its board written back and its CBmove), or null.
+const ExpectedMove* playedMove(const ExpectedPosition& p, const GetMoveCall& call) {
+  const std::string after = call.fenAfter(), key = keyOfCbMove(call.move);
   for (const ExpectedMove& m : p.moves) {
-    if (m.after == fenAfter && m.key == key) return &m;
+    if (m.after == after && m.key == key) return &m;
   }
   return nullptr;
+}
+
+// `bad` is refused (0, "error ...") and `get` still answers `kept`.
+bool refusedKeeping(const Api& api, const std::string& bad, const char* get,
+                    const std::string& kept) {
+  const Command c = command(api, bad.c_str());
+  return check(c.result == 0 && c.reply.rfind("error", 0) == 0 && c.intact &&
+                   command(api, get).reply == kept,
+               bad + " is refused and changes nothing: " + c.reply);
 }
 
 // ---- the checks ----
@@ -327,12 +348,8 @@ void checkCommands(const Api& api) {
   check(c.result == 1 && c.reply == "64", "get hashsize: 64 by default (" + c.reply + ")");
   c = command(api, "set hashsize 16");
   check(c.result == 1 && command(api, "get hashsize").reply == "16", "set hashsize 16");
-  for (const char* bad : {"set hashsize 0", "set hashsize lots", "set hashsize 99999999999"}) {
-    c = command(api, bad);
-    check(c.result == 0 && c.reply.rfind("error", 0) == 0 &&
-              command(api, "get hashsize").reply == "16",
-          std::string(bad) + " refused, hashsize unchanged: " + c.reply);
-  }
+  for (const char* bad : {"set hashsize 0", "set hashsize lots", "set hashsize 99999999999"})
+    refusedKeeping(api, bad, "get hashsize", "16");
   c = command(api, "get book");
   check(c.result == 1 && c.reply == "0", "get book: 0 (no book)");
   check(command(api, "set book 2").result == 0 && command(api, "set book 0").result == 1,
@@ -397,54 +414,37 @@ void checkPosition(const Api& api, const ExpectedPosition& p) {
         "islegal accepts the legal moves (with their CBmove), rejects the rest" + where);
 
   // getmove: one of the legal moves, in the board written back and in the CBmove.
-  GetMoveCall call;
-  call.api = &api;
-  std::memcpy(call.board, p.setup.board, sizeof call.board);
-  call.color = p.setup.color;
-  call.maxtime = 0.1;
-  call.info = 1;
+  GetMoveCall call(api, p.setup, 0.1, 1);
   if (!getMove(call)) return;
-  const std::string after = fenOf(call.board, p.setup.color == kWhite ? kBlack : kWhite);
   if (p.moves.empty()) {
     check(call.result == kReturnLoss && fenOf(call.board, p.setup.color) == p.fen,
           "getmove with no legal move: loss, board untouched" + where);
     return;
   }
-  const ExpectedMove* played = findPlayed(p, after, keyOfCbMove(call.move));
+  const ExpectedMove* played = playedMove(p, call);
   int replayed[8][8];
   std::memcpy(replayed, p.setup.board, sizeof replayed);
   applyCbMove(replayed, call.move);
   check(played != nullptr && std::memcmp(replayed, call.board, sizeof replayed) == 0 &&
             call.status.intact(),
-        "getmove plays " + (played ? played->path : "an illegal move: " + after) +
+        "getmove plays " + (played ? played->path : "an illegal move: " + call.fenAfter()) +
             ", board and CBmove agree" + where);
 }
 
 void checkPlaynow(const Api& api, const ExpectedPosition& start) {
   // Set before the call: a legal move at once, before any iteration is complete.
   {
-    GetMoveCall call;
-    call.api = &api;
-    std::memcpy(call.board, start.setup.board, sizeof call.board);
-    call.color = start.setup.color;
-    call.maxtime = 60;
+    GetMoveCall call(api, start.setup, 60);
     call.playnow = 1;
     const double t0 = nowSeconds();
     if (!getMove(call)) return;
     const double ms = (nowSeconds() - t0) * 1000;
-    const std::string after = fenOf(call.board, kBlack);
-    check(
-        findPlayed(start, after, keyOfCbMove(call.move)) != nullptr,
-        "playnow already set: a legal move after " + std::to_string(static_cast<int>(ms)) + " ms");
+    check(playedMove(start, call) != nullptr, "playnow already set: a legal move after " +
+                                                  std::to_string(static_cast<int>(ms)) + " ms");
   }
   // Set during a 10-minute think, once the engine shows it is searching: only playnow can end it
   // within the two minutes waited here.
-  GetMoveCall call;
-  call.api = &api;
-  std::memcpy(call.board, start.setup.board, sizeof call.board);
-  call.color = start.setup.color;
-  call.maxtime = 600;
-  call.info = 1;
+  GetMoveCall call(api, start.setup, 600, 1);
   call.start();
   bool searching = false;
   for (int i = 0; i < 6000 && !searching; ++i) {  // up to 30 s of polling
@@ -460,30 +460,20 @@ void checkPlaynow(const Api& api, const ExpectedPosition& start) {
   const double latencyMs = (nowSeconds() - t0) * 1000;
   std::printf("     playnow latency: %.1f ms (status: %s)\n", latencyMs, call.status.str().c_str());
   check(stillThinking && ended, "playnow ends a 600 s think (it was still thinking when set)");
-  const std::string after = fenOf(call.board, kBlack);
-  check(findPlayed(start, after, keyOfCbMove(call.move)) != nullptr,
-        "the move played on playnow is legal");
+  check(playedMove(start, call) != nullptr, "the move played on playnow is legal");
 }
 
 // set level: read back, refused out of range, and a weaker level plays a legal move after a
 // shallower search (level 0: 2 plies, whatever the time), then full strength again.
 void checkLevel(const Api& api, const ExpectedPosition& start) {
   check(command(api, "get level").reply == "20", "get level: 20 (full strength) by default");
-  Command c = command(api, "set level 21");
-  check(c.result == 0 && c.reply.rfind("error", 0) == 0 && command(api, "get level").reply == "20",
-        "set level 21 is refused and changes nothing");
+  refusedKeeping(api, "set level 21", "get level", "20");
   check(command(api, "set level 0").result == 1 && command(api, "get level").reply == "0",
         "set level 0");
   for (int i = 0; i < 3; ++i) {
-    GetMoveCall call;
-    call.api = &api;
-    std::memcpy(call.board, start.setup.board, sizeof call.board);
-    call.color = start.setup.color;
-    call.maxtime = 30;  // the level's depth ends the search, not the time
+    GetMoveCall call(api, start.setup, 30);  // the level's depth ends the search, not the time
     if (!getMove(call)) return;
-    const std::string after = fenOf(call.board, kBlack);
-    check(findPlayed(start, after, keyOfCbMove(call.move)) != nullptr &&
-              call.status.str().rfind("depth 2/", 0) == 0,
+    check(playedMove(start, call) != nullptr && call.status.str().rfind("depth 2/", 0) == 0,
           "level 0 plays a legal move after 2 plies (" + call.status.str() + ")");
   }
   check(command(api, "set level 20").result == 1, "set level 20");
@@ -501,12 +491,7 @@ std::string searchSignature(const std::string& status) {
 void checkReset(const Api& api, const std::vector<ExpectedPosition>& positions) {
   command(api, "set depth 7");
   auto search = [&](const ExpectedPosition& p, int info) {
-    GetMoveCall call;
-    call.api = &api;
-    std::memcpy(call.board, p.setup.board, sizeof call.board);
-    call.color = p.setup.color;
-    call.maxtime = 600;
-    call.info = info;
+    GetMoveCall call(api, p.setup, 600, info);
     getMove(call);
     return searchSignature(call.status.str());
   };
@@ -526,14 +511,9 @@ void checkReset(const Api& api, const std::vector<ExpectedPosition>& positions) 
 
   // A weaker level (set level) still plays legal moves, at its shallower depth.
   check(command(api, "set level 3").result == 1, "set level 3");
-  GetMoveCall call;
-  call.api = &api;
-  std::memcpy(call.board, start.setup.board, sizeof call.board);
-  call.color = start.setup.color;
-  call.maxtime = 600;  // the level's depth ends the search
+  GetMoveCall call(api, start.setup, 600);  // the level's depth ends the search
   if (!getMove(call)) return;
-  check(findPlayed(start, fenOf(call.board, kBlack), keyOfCbMove(call.move)) != nullptr &&
-            call.status.str().rfind("depth 3/", 0) == 0,
+  check(playedMove(start, call) != nullptr && call.status.str().rfind("depth 3/", 0) == 0,
         "level 3 plays a legal move after a 3-ply search: " + call.status.str());
   command(api, "set level 20");
 }
@@ -572,12 +552,7 @@ void checkSelfPlay(const Api& api, const ExpectedPosition& start, const char* re
     for (std::size_t i = firstReversible; i < plies.size(); ++i) history += " " + plies[i].path;
     if (command(api, history.c_str()).result != 1) ++illegal;
 
-    GetMoveCall call;
-    call.api = &api;
-    std::memcpy(call.board, game.board, sizeof call.board);
-    call.color = game.color;
-    call.maxtime = 0.02;
-    call.info = ply == 0 ? 1 : 0;
+    GetMoveCall call(api, game, 0.02, ply == 0 ? 1 : 0);
     if (!getMove(call)) return;
     // CheckerBoard's own check: the returned board must be one of the listed moves.
     int replayed[8][8];
@@ -619,16 +594,97 @@ void checkSelfPlay(const Api& api, const ExpectedPosition& start, const char* re
         "the engine itself claims the draw it reaches");
 }
 
+// What `damiera-cb-expect database` wrote: a won position, the moves that keep the win (the
+// Linux reader's values), the move the native engine plays there with the same folder, and the
+// slice it damaged in its copy of the folder.
+struct DatabaseExpectation {
+  std::string fen;
+  Setup setup;
+  std::vector<std::string> winning;
+  std::string native;
+  std::string damagedFile;
+};
+
+bool readDatabaseExpectation(const char* file, DatabaseExpectation& out) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string kind, value;
+    words >> kind >> value;
+    if (kind == "database" && parseFen(value, out.setup))
+      out.fen = value;
+    else if (kind == "win")
+      out.winning.push_back(value);
+    else if (kind == "native")
+      out.native = value;
+    else if (kind == "damaged")
+      out.damagedFile = value;
+    else if (kind != "end")
+      return false;
+  }
+  return !out.fen.empty() && !out.winning.empty() && !out.native.empty() &&
+         !out.damagedFile.empty();
+}
+
+// The endgame database folder (CheckerBoard's "set dbpath"): getmove scores the won position
+// as a database win only once the folder is set, and plays a move that keeps the win, the one
+// the Linux engine plays; a missing folder or a damaged file is refused and changes nothing.
+void checkDatabase(const Api& api, const DatabaseExpectation& db, const std::string& dir,
+                   const std::string& damagedDir) {
+  const std::string where = " [" + db.fen + "]";
+  auto search = [&](const char* what) {
+    GetMoveCall call(api, db.setup, 600, 1);  // "set depth" ends the search
+    getMove(call);
+    const std::string status = call.status.str();
+    std::printf("     %s: %s plays %s, returns %d\n", what, status.c_str(),
+                pathOfCbMove(call.move).c_str(), call.result);
+    return std::make_pair(
+        status.find("score db win") != std::string::npos && call.result == kReturnWin,
+        pathOfCbMove(call.move));
+  };
+  command(api, "set depth 4");
+  Command c = command(api, "get dbpath");
+  check(c.result == 1 && c.reply.empty(), "get dbpath: none by default");
+  check(!search("no database").first, "without a database a 4-ply search sees no win" + where);
+
+  const std::string set = "set dbpath " + dir;
+  c = command(api, set.c_str());
+  check(c.result == 1 && command(api, "get dbpath").reply == dir, set + ": " + c.reply);
+  const auto [dbWin, move] = search("database");
+  const bool keepsWin = std::find(db.winning.begin(), db.winning.end(), move) != db.winning.end();
+  check(dbWin && keepsWin && move == db.native, "getmove scores a database win and plays " + move +
+                                                    ", as the Linux engine (" + db.native + ")" +
+                                                    where);
+
+  refusedKeeping(api, "set dbpath " + dir + "\\no-such-folder", "get dbpath", dir);
+  c = command(api, ("set dbpath " + damagedDir).c_str());
+  check(c.result == 0 && c.reply.find(db.damagedFile) != std::string::npos &&
+            command(api, "get dbpath").reply == dir,
+        "a folder with a damaged slice is refused, naming it: " + c.reply);
+  check(search("after the refusals").first, "the database in use stays after the refusals");
+
+  check(command(api, "set dbpath").result == 1 && command(api, "get dbpath").reply.empty(),
+        "set dbpath with no folder: no database");
+  command(api, "set depth 0");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: damiera-cb-host DLL EXPECTATIONS GAME_RECORD\n");
+  if (argc != 7) {
+    std::fprintf(stderr,
+                 "usage: damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION "
+                 "DATABASE_DIR DAMAGED_DATABASE_DIR\n");
     return 2;
   }
   std::vector<ExpectedPosition> positions;
   if (!readExpectations(argv[2], positions)) {
     std::fprintf(stderr, "cannot read the expectations in %s\n", argv[2]);
+    return 2;
+  }
+  DatabaseExpectation database;
+  if (!readDatabaseExpectation(argv[4], database)) {
+    std::fprintf(stderr, "cannot read the database expectation in %s\n", argv[4]);
     return 2;
   }
   HMODULE dll = LoadLibraryA(argv[1]);
@@ -651,6 +707,7 @@ int main(int argc, char** argv) {
   checkLevel(api, positions.front());
   checkReset(api, positions);
   checkSelfPlay(api, positions.front(), argv[3]);
+  checkDatabase(api, database, argv[5], argv[6]);
 
   check(FreeLibrary(dll) != 0, "FreeLibrary");
   std::printf("%d passed, %d failed\n", passed, failed);
