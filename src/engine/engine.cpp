@@ -342,7 +342,8 @@ Refused Engine::bench(int depth) {
 // Outside a job, stop and ponderhit have nothing to act on and are ignored (as in UCI).
 void Engine::stop() {
   searcher_.stop();
-  searcher_.wait();
+  // The answer is out; Lazy SMP helpers still winding down are waited for by the next job.
+  searcher_.waitAnswered();
 }
 
 void Engine::ponderhit() { searcher_.ponderhit(); }

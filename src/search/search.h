@@ -13,7 +13,9 @@
 // Reporting: SearchCallbacks::onInfo after every completed iteration, once per MultiPV line
 // (with a single legal move: one iteration of depth 1, then the result); onProgress during
 // long iterations;
-// SearchCallbacks::onResult exactly once at the end, from the thread that ran the search.
+// SearchCallbacks::onResult exactly once at the end, from the thread that ran the search, as
+// soon as the main thread has its answer: the helper threads wind down after it (runSearch
+// returns once they have), and SearchControl::answered() marks the moment.
 // Under infinite or ponder the result waits for SearchControl::stop() / ponderhit(), except
 // when there is no legal move at all, which is answered at once; while it waits the control
 // says so (holdingResult(), waitUntilSettled()).
@@ -110,11 +112,15 @@ class SearchControl {
   // its result (holdingResult()): its work is done, the answer waits for the client (infinite,
   // ponder).
   void waitForStop(bool orPonderhit);
-  // The job is over: its result has been delivered (Searcher calls it once the job returns).
-  void markFinished();
+  // The job has written its last reply (a search: its result), though it may still be winding
+  // down (Lazy SMP helpers that wait for a processor to see the stop). Whoever waits for the
+  // answer (a client's stop) need not wait for that. Searcher calls it once the job returns
+  // too, for jobs that did not say so earlier.
+  void answered();
+  void waitUntilAnswered();
   // The job holds its finished result until stop() or ponderhit() (see waitForStop()).
   bool holdingResult() const;
-  // Blocks until the job holds its result or is over: the point from which nothing more
+  // Blocks until the job holds its result or has answered: the point from which nothing more
   // comes of it (no info, no result) until stop() or ponderhit(). A host learns here that a
   // pondering or infinite search has done its work; a test, that no answer is about to come.
   void waitUntilSettled() const;
@@ -130,7 +136,7 @@ class SearchControl {
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   bool holding_ = false;   // under mutex_: in waitForStop()
-  bool finished_ = false;  // under mutex_: markFinished() came
+  bool answered_ = false;  // under mutex_: answered() came
   const SearchClock& clock_;
   SearchClock::TimePoint ponderhitTime_{};
   std::shared_ptr<SearchPacer> pacer_;
@@ -156,6 +162,9 @@ class SearchContext {
   // Threads lowered: the Lazy SMP helper threads beyond `count` end now, not at the next
   // search (which starts the helpers it needs). Not while a search runs.
   void releaseHelpersBeyond(int count);
+  // The Lazy SMP helper threads alive, and those of them still running a search's job.
+  int helperThreads() const { return helpers_.size(); }
+  int busyHelperThreads() const { return helpers_.busyCount(); }
 
  private:
   friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,

@@ -93,7 +93,7 @@ void Searcher::startJob(Job job, std::optional<SearchClock::TimePoint> arrival) 
   task->body = [control, job = std::move(job)] {
     job(*control);
     control->setPacer(nullptr);  // over: the host's hold on it (a pending time cap) ends now
-    control->markFinished();
+    control->answered();         // if the job did not say so earlier
   };
   if (pacerFactory_) {
     // Weak: a stop that comes late (a time cap going off as the job ends) finds nothing.
@@ -181,6 +181,16 @@ void Searcher::stopTask(SearchControl& control, const std::shared_ptr<Task>& tas
 void Searcher::ponderhit() {
   std::lock_guard lock(controlMutex_);
   control_->ponderhit();
+}
+
+void Searcher::waitAnswered() {
+  std::shared_ptr<SearchControl> control;
+  {
+    std::lock_guard lock(controlMutex_);
+    if (!task_) return;  // no job yet
+    control = control_;
+  }
+  control->waitUntilAnswered();
 }
 
 void Searcher::wait() {

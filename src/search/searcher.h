@@ -7,9 +7,11 @@
 //   searcher.start(game, limits, callbacks);   // returns at once; callbacks come from the
 //                                              // search thread: info lines, then one result
 //   searcher.stop();  searcher.ponderhit();    // from any thread, at any time (no-ops if idle)
-//   searcher.wait();                           // until the result callback has returned
+//   searcher.waitAnswered();                   // until the result callback has returned
 //   searcher.waitUntilSettled();               // ...or until it holds the result (infinite,
 //                                              // ponder) for stop/ponderhit
+//   searcher.wait();                           // until the job is over and every helper
+//                                              // thread is idle again
 //
 // Exactly one result per start(). Starting while a search runs first stops that one (it still
 // delivers its own result) and waits for it. A search still waiting for an executor's thread
@@ -101,6 +103,10 @@ class Searcher {
   void startJob(Job job, std::optional<SearchClock::TimePoint> startTime = std::nullopt);
   void stop();
   void ponderhit();
+  // Until the current job has written its last reply; its helper threads may still be
+  // winding down (see wait()).
+  void waitAnswered();
+  // Until the current job has returned and left every helper thread idle.
   void wait();
   // Returns once the current job has delivered its result or holds it until stop() or
   // ponderhit() (infinite, ponder: SearchControl::waitUntilSettled()): from then on nothing
@@ -109,6 +115,9 @@ class Searcher {
   // The current search holds its finished result until stop() or ponderhit().
   bool holdingResult() const;
   bool searching() const;
+  // The Lazy SMP helper threads alive, and those still busy (tests).
+  int helperThreads() const { return context_.helperThreads(); }
+  int busyHelperThreads() const { return context_.busyHelperThreads(); }
 
   TranspositionTable& table() { return context_.table(); }
   const SearchClock& clock() const { return clock_; }

@@ -65,4 +65,10 @@ void ThreadGroup::waitAll() {
   for (auto& t : threads_) t->wait();
 }
 
+int ThreadGroup::busyCount() const {
+  int busy = 0;
+  for (const auto& t : threads_) busy += t->busy() ? 1 : 0;
+  return busy;
+}
+
 }  // namespace damiera

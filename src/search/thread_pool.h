@@ -45,6 +45,8 @@ class ThreadGroup {
   // Starts body(i) on thread i for every thread of the group.
   void startAll(const std::function<void(int)>& body);
   void waitAll();
+  // Threads still running their job.
+  int busyCount() const;
 
  private:
   std::vector<std::unique_ptr<WorkerThread>> threads_;

@@ -829,6 +829,31 @@ TEST_CASE("Threads lowered releases the helper threads beyond it at once", "[ses
   CHECK(processThreads() == withEight - 5);
 }
 
+TEST_CASE("stop with 256 threads: one bestmove, then Threads 1 leaves only the search thread",
+          "[session][options][threads]") {
+  LiveProbe probe;
+  const std::size_t idle = processThreads();  // this process's, and the session's search thread
+  CHECK(probe.say("setoption name Threads value 256").empty());
+  for (int search = 1; search <= 2; ++search) {
+    INFO("search " << search);
+    const std::size_t from = probe.count();
+    CHECK(probe.say("go infinite").empty());
+    REQUIRE(probe.waitFor("info depth 1 .*", from));
+    CHECK(processThreads() == idle + 255);  // the Lazy SMP helpers
+    CHECK(probe.say("stop").empty());
+    // stop returns with the bestmove written, exactly once.
+    CHECK(probe.countMatching("bestmove .*", from) == 1);
+    CHECK(probe.say("isready") == Lines{"readyok"});
+    CHECK(probe.countMatching("bestmove .*", from) == 1);
+  }
+  CHECK(probe.say("setoption name Threads value 1").empty());
+  CHECK(processThreads() == idle);
+  const std::size_t from = probe.count();
+  probe.say("go depth 3");
+  probe.bestMove(from);
+  CHECK(processThreads() == idle);
+}
+
 TEST_CASE("Hash: a large table is taken at once and costs memory only as it fills",
           "[session][options][hash]") {
   LiveProbe probe;

@@ -215,6 +215,40 @@ TEST_CASE("Searcher: options, threads, new game and hash size", "[search][search
   CHECK(recorder.resultCount() == 2);
 }
 
+TEST_CASE("Searcher: stop with 256 threads answers once, then every helper goes idle",
+          "[search][searcher][threads]") {
+  Searcher searcher(std::make_shared<TranspositionTable>(1));
+  SearchOptions options;
+  options.threads = kMaxThreads;
+  searcher.setOptions(options);
+  Recorder recorder;
+  SearchLimits limits;
+  limits.infinite = true;
+  for (int search = 1; search <= 2; ++search) {
+    INFO("search " << search);
+    searcher.start(Game(), limits, recorder.callbacks());
+    REQUIRE(recorder.waitForInfo(anyInfo));
+    CHECK(searcher.helperThreads() == kMaxThreads - 1);
+    CHECK(searcher.busyHelperThreads() == kMaxThreads - 1);  // infinite: none is done
+    searcher.stop();
+    searcher.waitAnswered();  // the result is out, helpers may still be winding down
+    REQUIRE(recorder.resultCount() == static_cast<std::size_t>(search));
+    REQUIRE(recorder.results.back().bestMove);
+    CHECK(isLegal(Position::start(), *recorder.results.back().bestMove));
+    searcher.wait();
+    CHECK(searcher.busyHelperThreads() == 0);
+    CHECK(recorder.resultCount() == static_cast<std::size_t>(search));  // and no second one
+    recorder.infos.clear();
+  }
+  options.threads = 1;
+  searcher.setOptions(options);
+  CHECK(searcher.helperThreads() == 0);  // only the search thread itself is left
+  searcher.start(Game(), depthLimit(3), recorder.callbacks());
+  searcher.wait();
+  CHECK(recorder.resultCount() == 3);
+  CHECK(searcher.helperThreads() == 0);
+}
+
 TEST_CASE("Searcher: a shared table serves two searchers at once", "[search][searcher]") {
   // The server's set-up: one table, several sessions searching at the same time.
   auto table = std::make_shared<TranspositionTable>(4);
