@@ -213,7 +213,6 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   // 2 loaded cores: up to 180 ms, while the main thread took 1-5 ms). They only read `shared`
   // and write the table meanwhile; the context's next job waits for them to be idle.
   result = finish(result);
-  control.answered();
   context.helpers_.waitAll();
   return result;
 }

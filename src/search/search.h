@@ -15,7 +15,7 @@
 // long iterations;
 // SearchCallbacks::onResult exactly once at the end, from the thread that ran the search, as
 // soon as the main thread has its answer: the helper threads wind down after it (runSearch
-// returns once they have), and SearchControl::answered() marks the moment.
+// returns once they have).
 // Under infinite or ponder the result waits for SearchControl::stop() / ponderhit(), except
 // when there is no legal move at all, which is answered at once; while it waits the control
 // says so (holdingResult(), waitUntilSettled()).

@@ -79,7 +79,14 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
   startJob(
       [this, game, capped, options, callbacks = std::move(callbacks),
        startTime](SearchControl& control) {
-        runSearch(game, capped, options, context_, control, callbacks, startTime);
+        // The result is the job's last reply: a stop waiting for it returns then, while the
+        // Lazy SMP helpers may still be winding down (runSearch returns once they have).
+        SearchCallbacks reporting = callbacks;
+        reporting.onResult = [&control, onResult = callbacks.onResult](const SearchResult& r) {
+          if (onResult) onResult(r);
+          control.answered();
+        };
+        runSearch(game, capped, options, context_, control, reporting, startTime);
       },
       startTime);
 }
