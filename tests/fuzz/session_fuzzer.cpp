@@ -85,12 +85,22 @@ bool startsWith(std::string_view text, std::string_view prefix) {
 // execution), at most one thread per search and depth 2 at most, so that a search ends within
 // microseconds. There is no time cap: go infinite, go ponder, perft and bench run until a stop
 // line or the end of the input (whose session, going, stops them), as with a real client.
+// perft's own table is held to the size of the shared one, as a server holds it to --hash:
+// without that limit `perft 1 hash 16000` allocates 16 GB in one piece (the engine allows up
+// to three quarters of the machine's memory), and under AddressSanitizer its shadow alone
+// takes 2 GB of resident memory and seconds per execution: half of -rss_limit_mb (tools/fuzz:
+// 4096) before perft touches a page of its table; a count that fills 2 GB more of it is an
+// out-of-memory crash. A larger size gets the server's refusal, one error line, fuzzed
+// like any other.
+constexpr std::size_t kTableMb = 1;
+
 SessionEnvironment& environment() {
   static server::WorkerPool pool(1);
   static SessionEnvironment env = [] {
     SessionEnvironment e;
-    e.search.table = std::make_shared<TranspositionTable>(1);
+    e.search.table = std::make_shared<TranspositionTable>(kTableMb);
     e.search.tableShared = true;
+    e.maxPerftHashMb = kTableMb;
     e.search.executor = [](std::function<void()> job) { pool.submit(std::move(job)); };
     e.search.quickExecutor = [](std::function<void()> job) { pool.submitQuick(std::move(job)); };
     server::paceAndCap(e.search, nullptr, nullptr, 0, server::SearchCaps{1, 2});
