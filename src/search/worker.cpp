@@ -32,6 +32,12 @@ constexpr int kRfpMaxDepth = 3;
 constexpr int kRfpMarginPerPly = 90;
 constexpr int kRfpMinPieces = 10;
 
+// Internal iterative reduction: a node from this depth with no move from the table has not
+// been searched before (or only at a bound that found no best move), so its ordering is
+// blind; it is searched one ply shallower, and the next iteration, which finds the move its
+// shallower search stored, searches it to full depth.
+constexpr int kIirMinDepth = 4;
+
 // Move ordering.
 constexpr int kHashMoveOrder = 1 << 30;
 constexpr int kPromotionOrder = 1 << 26;
@@ -282,6 +288,8 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   // follows captures at the horizon anyway, so inside the tree only the principal variation
   // gets it (self-play at 10 ms a move: +50 Elo over extending everywhere, +25 over never).
   if (moves.size() == 1 && (pvNode || !forced)) ++depth;
+
+  if (depth >= kIirMinDepth && !(hit && hit->move != kNoMoveCode)) --depth;
 
   int staticEval = TranspositionTable::kNoEval;
   if (!forced) {
