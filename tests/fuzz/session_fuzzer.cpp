@@ -86,12 +86,11 @@ bool startsWith(std::string_view text, std::string_view prefix) {
 // microseconds. There is no time cap: go infinite, go ponder, perft and bench run until a stop
 // line or the end of the input (whose session, going, stops them), as with a real client.
 // perft's own table is held to the size of the shared one, as a server holds it to --hash:
-// without that limit `perft 1 hash 16000` allocates 16 GB in one piece (the engine allows up
-// to three quarters of the machine's memory), and under AddressSanitizer its shadow alone
-// takes 2 GB of resident memory and seconds per execution: half of -rss_limit_mb (tools/fuzz:
-// 4096) before perft touches a page of its table; a count that fills 2 GB more of it is an
-// out-of-memory crash. A larger size gets the server's refusal, one error line, fuzzed
-// like any other.
+// without that limit `perft 1 hash 16000` allocates 8 GB in one piece (the size rounded down
+// to a power of two; the engine allows up to three quarters of the machine's memory), which
+// libFuzzer reports as a crash: "out-of-memory (malloc(8589934592))", one allocation over
+// -malloc_limit_mb, which defaults to -rss_limit_mb (tools/fuzz: 4096). A larger size gets
+// the server's refusal, one error line, fuzzed like any other.
 constexpr std::size_t kTableMb = 1;
 
 SessionEnvironment& environment() {
