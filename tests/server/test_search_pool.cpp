@@ -1,9 +1,12 @@
 // The Searcher as the server uses it: searches on a shared pool, stop of a search still waiting
 // for a worker (answered from the pool's quick lane), the time and depth caps (an AlarmClock),
-// a shared table that one session never empties. In process, no sockets; no timing assertions:
-// deadlines run on a clock the tests move by hand (tests/search/manual_clock.h).
+// a shared table that one session never empties, the turns on shared processors at a ponderhit.
+// In process, no sockets; no timing assertions: deadlines and turns run on a clock the tests
+// move by hand (tests/search/manual_clock.h).
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -14,6 +17,8 @@
 #include "search/searcher.h"
 #include "search/thread_pool.h"
 #include "server/alarm_clock.h"
+#include "server/analysis_server.h"
+#include "server/processor_share.h"
 #include "server/search_pacing.h"
 #include "server/worker_pool.h"
 #include "tests/search/manual_clock.h"
@@ -24,8 +29,13 @@ using damiera::test::ManualClock;
 
 namespace {
 
+// Long enough for anything to arrive at all on a loaded machine under sanitizers: a bound
+// against hanging when the behaviour is broken, not a measure.
+constexpr auto kDeadlockGuard = 60s;
+
 struct Recorder {
   std::mutex mutex;
+  std::condition_variable resulted;
   std::vector<int> depths;  // of the info lines
   std::vector<SearchResult> results;
   std::vector<std::thread::id> resultThreads;  // where each result was reported
@@ -41,9 +51,12 @@ struct Recorder {
       sawInfo = true;
     };
     cb.onResult = [this](const SearchResult& result) {
-      std::lock_guard lock(mutex);
-      results.push_back(result);
-      resultThreads.push_back(std::this_thread::get_id());
+      {
+        std::lock_guard lock(mutex);
+        results.push_back(result);
+        resultThreads.push_back(std::this_thread::get_id());
+      }
+      resulted.notify_all();
     };
     return cb;
   }
@@ -51,6 +64,29 @@ struct Recorder {
     std::lock_guard lock(mutex);
     return results.size();
   }
+  // Until the search has answered; false when it has not within kDeadlockGuard.
+  bool waitForResult() {
+    std::unique_lock lock(mutex);
+    return resulted.wait_for(lock, kDeadlockGuard, [this] { return !results.empty(); });
+  }
+};
+
+// A host's pacer that passes every call on to the server's, and says when the ponderhit's
+// urgent() begins: the search has then left the queue it waited in (the ponderhit lets a
+// waiting search go on), and the server's pacer is about to queue it again, first in line.
+struct UrgentObserver final : SearchPacer {
+  explicit UrgentObserver(std::shared_ptr<SearchPacer> inner) : inner(std::move(inner)) {}
+  void begin(const GiveUp& giveUp) override { inner->begin(giveUp); }
+  void poll(const GiveUp& giveUp) override { inner->poll(giveUp); }
+  void urgent(const GiveUp& giveUp) override {
+    if (!urgentCalled.exchange(true)) urgentBegun.set_value();
+    inner->urgent(giveUp);
+  }
+  void end() override { inner->end(); }
+
+  const std::shared_ptr<SearchPacer> inner;
+  std::atomic<bool> urgentCalled{false};
+  std::promise<void> urgentBegun;
 };
 
 SearchLimits infinite() {
@@ -265,4 +301,69 @@ TEST_CASE("The alarm clock goes off in time order, not when cancelled", "[server
   const std::lock_guard lock(mutex);
   CHECK(order == std::vector<int>{1, 2, 3});
   CHECK(alarms.pending() == 0);
+}
+
+TEST_CASE("A ponder search that has computed longest still answers on time after ponderhit",
+          "[server][share][searcher][fairness]") {
+  // One processor, turns of the server's quantum, all on the manual clock: a search holds its
+  // turn for as long as the test keeps the clock still, and yields only when the test has moved
+  // the clock past its quantum while another one waits.
+  ManualClock clock;
+  server::ProcessorShare share(1, server::kSearchQuantum, clock);
+  SearchResources resources;
+  resources.clock = &clock;
+  server::paceAndCap(resources, &share, nullptr, 0, server::SearchCaps{1, 0});
+  SearchResources observed = resources;
+  std::shared_ptr<UrgentObserver> observer;
+  observed.pacer = [&](SearchResources::JobStopper stop, SearchClock::TimePoint start) {
+    observer = std::make_shared<UrgentObserver>(resources.pacer(std::move(stop), start));
+    return observer;
+  };
+  // The recorders outlive the searchers, whose destructors wait for their last callbacks.
+  Recorder pondering, firstAnalysing, secondAnalysing;
+  Searcher player(observed), first(resources), second(resources);
+  const auto started = [](Recorder& recorder) {
+    return recorder.firstInfo.get_future().wait_for(kDeadlockGuard) == std::future_status::ready;
+  };
+
+  SearchLimits ponder;
+  ponder.ponder = true;
+  ponder.moveTimeMs = 300;
+  // A node limit already passed when the ponderhit comes: the search answers at the first node
+  // it computes after it, without the clock moving (its 300 ms have not begun to run out).
+  ponder.nodes = 1;
+  player.start(Game(), ponder, pondering.callbacks());
+  REQUIRE(started(pondering));  // it holds the only processor
+  clock.advance(3s);            // alone on it: 3 s computed
+
+  // Two fresh analyses have computed least: each gets a turn before the ponder search does.
+  first.start(Game(), infinite(), firstAnalysing.callbacks());
+  REQUIRE(started(firstAnalysing));  // the ponder search has held its turn long since: handed on
+  REQUIRE(share.waitForWaiting(1, kDeadlockGuard));  // the ponder search waits
+  second.start(Game(), infinite(), secondAnalysing.callbacks());
+  REQUIRE(share.waitForWaiting(2, kDeadlockGuard));
+  clock.advance(server::kSearchQuantum);  // the first's turn is over: the second's
+  REQUIRE(started(secondAnalysing));
+  REQUIRE(share.waitForWaiting(2, kDeadlockGuard));  // the first (a quantum computed) waits too
+  CHECK(pondering.resultCount() == 0);
+
+  // The player's own clock runs now: it counts as new, so the next turn is its own, although
+  // it has computed 3 s and the first analysis only a quantum.
+  REQUIRE(observer != nullptr);  // made as the job started, before its first info
+  std::future<void> urgentBegun = observer->urgentBegun.get_future();
+  player.ponderhit();
+  REQUIRE(urgentBegun.wait_for(kDeadlockGuard) == std::future_status::ready);
+  // It waits for a turn again, rather than computing beside the second analysis...
+  REQUIRE(share.waitForWaiting(2, kDeadlockGuard));
+  CHECK(pondering.resultCount() == 0);    // ...so it has not answered: the clock stands still
+  clock.advance(server::kSearchQuantum);  // the second's turn is over
+  REQUIRE(pondering.waitForResult());     // the turn was the ponder search's: it answered
+  REQUIRE(pondering.resultCount() == 1);
+  CHECK(isLegalAtStart(pondering.results[0]));
+  for (Searcher* analysis : {&first, &second}) {
+    analysis->stop();
+    analysis->wait();
+  }
+  CHECK(firstAnalysing.resultCount() == 1);
+  CHECK(secondAnalysing.resultCount() == 1);
 }

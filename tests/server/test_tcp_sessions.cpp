@@ -208,34 +208,6 @@ TEST_CASE("Searches take turns: long analyses do not hold up a short search, nor
   CHECK(server.stopCleanly());
 }
 
-TEST_CASE("A ponder search that has computed longest still answers on time after ponderhit",
-          "[server][sessions][fairness]") {
-  ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
-  TcpClient player(server.port());
-  player.sendLine("go ponder movetime 300");
-  REQUIRE(player.readUntil("info"));
-  std::this_thread::sleep_for(3s);  // alone on the processor: 3 s computed
-  // Two fresh analyses: they have computed least, so they get the turns until they catch up
-  // (6 s), while the ponder search waits for one.
-  TcpClient first(server.port());
-  TcpClient second(server.port());
-  first.sendLine("go infinite");
-  second.sendLine("go infinite");
-  REQUIRE(first.readUntil("info"));
-  REQUIRE(second.readUntil("info"));
-  std::this_thread::sleep_for(200ms);
-  // Now the player's own clock runs: 300 ms to move, and it is first in line for a turn.
-  const auto ponderhit = std::chrono::steady_clock::now();
-  player.sendLine("ponderhit");
-  REQUIRE(player.readUntil("bestmove", 20s));
-  CHECK(std::chrono::steady_clock::now() - ponderhit < 3s);  // not after the others' 6 s
-  first.sendLine("stop");
-  CHECK(first.readUntil("bestmove", 5s));
-  second.sendLine("stop");
-  CHECK(second.readUntil("bestmove", 5s));
-  CHECK(server.stopCleanly());
-}
-
 TEST_CASE("A client that disconnects mid-search frees its search at once", "[server][sessions]") {
   ServerProcess server({"--hash", "8", "--threads", "1", "--max-movetime", "600000"});
   {
