@@ -113,6 +113,23 @@ std::optional<std::vector<std::string>> TcpClient::readToEnd(std::chrono::millis
   return lines;
 }
 
+bool TcpClient::waitForClose(std::chrono::milliseconds timeout) {
+  if (ended_) return true;
+  if (fd_ < 0) return false;
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return false;
+    // Not POLLIN: the replies waiting to be read do not wake it, only the end of the
+    // connection (POLLRDHUP: the server's FIN; POLLHUP, POLLERR: a reset).
+    pollfd p{fd_, POLLRDHUP, 0};
+    const int ready = poll(&p, 1, static_cast<int>(left));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0) return true;
+  }
+}
+
 bool TcpClient::silentFor(std::chrono::milliseconds quiet) {
   if (!buffered_.empty()) return false;
   const bool more = fill(Clock::now() + quiet);

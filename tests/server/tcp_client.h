@@ -35,6 +35,9 @@ class TcpClient {
                                        std::vector<std::string>* before = nullptr);
   // Every line until the server closes: nullopt when it has not closed within `timeout`.
   std::optional<std::vector<std::string>> readToEnd(std::chrono::milliseconds timeout = 10s);
+  // True once the server has closed (or reset) the connection, without reading what it sent;
+  // false when it has not within `timeout`.
+  bool waitForClose(std::chrono::milliseconds timeout);
   // True when nothing at all arrives for `quiet` (and the connection stays open).
   bool silentFor(std::chrono::milliseconds quiet);
 

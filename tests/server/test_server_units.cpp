@@ -1,7 +1,8 @@
 // The pieces of the TCP transport that need no socket: addresses, the token, the worker pool.
-#include <atomic>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -88,20 +89,27 @@ TEST_CASE("The worker pool runs jobs in the order they came", "[server][pool]") 
 }
 
 TEST_CASE("The worker pool spreads jobs over its threads", "[server][pool]") {
-  std::atomic<int> running{0}, peak{0}, done{0};
+  // The first jobs wait until three of them run at once, which only three threads can do; no
+  // job ever sees a fourth beside it.
+  std::mutex mutex;
+  std::condition_variable changed;
+  int running = 0, peak = 0, done = 0;
+  bool threeAtOnce = false;
   {
     WorkerPool pool(3);
     for (int i = 0; i < 30; ++i)
       pool.submit([&] {
-        const int now = ++running;
-        int seen = peak.load();
-        while (now > seen && !peak.compare_exchange_weak(seen, now)) {
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        std::unique_lock lock(mutex);
+        peak = std::max(peak, ++running);
+        if (running == 3) threeAtOnce = true;
+        changed.notify_all();
+        // A bound against hanging when the pool runs fewer at once, not a measure.
+        changed.wait_for(lock, std::chrono::seconds(60), [&] { return threeAtOnce; });
         --running;
         ++done;
       });
   }
   CHECK(done == 30);
-  CHECK(peak <= 3);
+  CHECK(threeAtOnce);
+  CHECK(peak == 3);
 }

@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,14 @@
 #include "tests/server/tcp_client.h"
 
 using namespace damiera::testing;
+
+namespace {
+
+// For anything to arrive at all on a loaded machine under sanitizers: a bound against hanging
+// when the behaviour is broken, not a measure.
+constexpr std::chrono::milliseconds kDeadlockGuard = 60s;
+
+}  // namespace
 
 TEST_CASE("The server says where it listens, on loopback unless told otherwise", "[server]") {
   ServerProcess server(smallServer(), "0");  // a port alone: the host is 127.0.0.1
@@ -131,9 +140,11 @@ TEST_CASE("Past --max-clients a connection gets 'error server full'", "[server][
   first->sendLine("quit");
   CHECK(first->readToEnd(5s));
   first.reset();
-  // The slot is free again (the server may take a moment to see the close).
+  // The slot is free again once the server has seen the close, which nothing tells a client
+  // but a new connection that is let in: try again until one is.
   bool admitted = false;
-  for (int attempt = 0; attempt < 50 && !admitted; ++attempt) {
+  for (const auto deadline = std::chrono::steady_clock::now() + kDeadlockGuard;
+       !admitted && std::chrono::steady_clock::now() < deadline;) {
     TcpClient again(server.port());
     again.sendLine("isready");
     admitted = again.readLine() == "readyok";
@@ -184,19 +195,22 @@ TEST_CASE("A client that never reads is disconnected when its output is full; ot
   ServerProcess server(smallServer({"--max-output", "65536"}));
   TcpClient reader(server.port());
   TcpClient hog(server.port());
-  // About 14 lines for every "d": tens of megabytes of replies, never read. The kernel's
-  // buffers take some of them, the server at most 64 KiB more.
+  // About 14 lines (742 bytes) for every "d": 74 MB of replies to 100,000 of them, never read.
+  // The kernel's buffers take some of them (about 100 KB here), the server at most 64 KiB more.
   std::string batch;
   for (int i = 0; i < 1000; ++i) batch += "d\n";
   for (int i = 0; i < 100 && hog.send(batch); ++i) {
     reader.sendLine("isready");
-    REQUIRE(reader.readLine() == "readyok");
+    REQUIRE(reader.readLine(kDeadlockGuard) == "readyok");
   }
-  const auto received = hog.readToEnd(20s);  // now read: what got through, then the close
+  // Only once the server has closed it does the hog read: what got through, then the end.
+  // (Reading earlier would make room for more replies, and the server could serve them all.)
+  REQUIRE(hog.waitForClose(kDeadlockGuard));
+  const auto received = hog.readToEnd(kDeadlockGuard);
   REQUIRE(received);
   CHECK(received->size() < 100u * 1000u * 14u);
   reader.sendLine("legalmoves");
-  CHECK(reader.readLine() == "legalmoves 21-17 21-18 22-18 22-19 23-19 23-20 24-20");
+  CHECK(reader.readLine(kDeadlockGuard) == "legalmoves 21-17 21-18 22-18 22-19 23-19 23-20 24-20");
   CHECK(server.stopCleanly());
 }
 
