@@ -165,7 +165,7 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
   CHECK(getMove(engine, now, 0.05).result == kUnknown);
 }
 
-TEST_CASE("islegal: from and to of a legal move, with its CBmove; anything else refused",
+TEST_CASE("islegal: from and to of a legal move, with its CBmove, and nothing else",
           "[checkerboard]") {
   cb::Engine engine;
   Board8x8 board;

@@ -109,7 +109,7 @@ TEST_CASE("R14: threefold repetition of the same position with the same side to 
   CHECK(game.moves().size() == 8);
 }
 
-TEST_CASE("R15: 80 plies without capture or man move is a draw; captures and man moves reset",
+TEST_CASE("R15: 80 plies without capture or man move is a draw, and captures and man moves reset",
           "[rules][game]") {
   CHECK(kDefaultNoProgressPlies == 80);
 

@@ -229,7 +229,7 @@ TEST_CASE("R10: a capture goes on while possible, may change direction, must be 
   expectLegal("B:W10,18:B5", {"5x14x21"});
 }
 
-TEST_CASE("R11: captured pieces stay until the move ends; the start square counts as empty",
+TEST_CASE("R11: captured pieces stay until the move ends, and the start square counts as empty",
           "[rules]") {
   SECTION("a king's loop ends on its own start square, in both directions") {
     // King 27 around the diamond 22, 14, 15, 23: 27x18 (over 22), x11 (over 14), x20 (over

@@ -50,7 +50,7 @@ std::string withoutTrailingBlanks(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("--help lists every option, and README.md shows the same", "[command line]") {
+TEST_CASE("The --help text lists every option, and README.md shows the same", "[command line]") {
   const Run help = runDamiera("--help");
   CHECK(help.status == 0);
   for (const char* option :
@@ -86,7 +86,7 @@ TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
   CHECK(run.output.find("Try 'damiera --help'.") != std::string::npos);
 }
 
-TEST_CASE("'hub' and --protocol hub speak Hub on stdin; --protocol native the native protocol",
+TEST_CASE("'hub' and --protocol hub speak Hub on stdin, --protocol native the native protocol",
           "[command line]") {
   for (const char* arguments : {"hub", "--protocol hub", "hub --protocol hub"}) {
     INFO(arguments);

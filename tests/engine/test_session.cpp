@@ -69,7 +69,7 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name UCI_Variant type combo default italian var italian", "uciok"});
 }
 
-TEST_CASE("setoption EvalFile loads weights; a bad file is refused and changes nothing",
+TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and changes nothing",
           "[session][eval]") {
   namespace fs = std::filesystem;
   const fs::path dir =

@@ -520,7 +520,7 @@ TEST_CASE("no legal move: bestmove none at once, whatever the limits", "[session
   CHECK(probe.say("position startpos").empty());
 }
 
-TEST_CASE("searchmoves restricts the root; an illegal one is an error and no search",
+TEST_CASE("searchmoves restricts the root, and an illegal one is an error and no search",
           "[session][go]") {
   LiveProbe probe;
   probe.say("go depth 4 searchmoves 21-17 24-20");

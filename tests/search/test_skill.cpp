@@ -29,7 +29,7 @@ std::set<int> chosenFroms(const std::vector<SkillCandidate>& lines, int level, i
 
 }  // namespace
 
-TEST_CASE("Skill: deeper and less random as the level rises; 20 is full strength", "[skill]") {
+TEST_CASE("Skill: deeper and less random as the level rises, and 20 is full strength", "[skill]") {
   CHECK(skillDepthLimit(0) == 2);
   CHECK(skillDepthLimit(20) == 0);
   for (int level = 1; level < kMaxSkillLevel; ++level) {

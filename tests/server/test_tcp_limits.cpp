@@ -190,7 +190,7 @@ TEST_CASE("The idle timeout counts whole lines: a byte a second without a newlin
   CHECK(server.stopCleanly());
 }
 
-TEST_CASE("A client that never reads is disconnected when its output is full; others go on",
+TEST_CASE("A client that never reads is disconnected when its output is full, and others go on",
           "[server][limits]") {
   ServerProcess server(smallServer({"--max-output", "65536"}));
   TcpClient reader(server.port());
