@@ -104,6 +104,29 @@ TEST_CASE("<* matches any number of lines, as few or as many as the rest needs",
   CHECK(outcome({"readyok", "info depth 3", "extra"}) == "unexpected extra output line 3: extra");
 }
 
+TEST_CASE("Progress lines, sent by real time, are compared only under %progress", "[transcripts]") {
+  // A depth-6 search on a loaded machine can pass the second after which currmove and
+  // statistics lines come; a transcript that pins the iterations' lines must not fail then.
+  const std::vector<std::string> lines = {
+      "info depth 1 seldepth 1 score cp 10 nodes 9 nps 9000 time 1 hashfull 0 pv 22-18",
+      "info depth 2 currmove 21-17 currmovenumber 1", "info nodes 81 nps 80 time 1001 hashfull 0",
+      "bestmove 22-18"};
+  auto outcome = [&](const std::string& text) {
+    Replay r;
+    r.output = lines;
+    r.exitCode = 0;
+    return compare(parseTranscript(text), r);
+  };
+  const std::string iterations = "<~ info depth 1 .*\n< bestmove 22-18\n";
+  CHECK(outcome(iterations).empty());
+  CHECK_FALSE(outcome("%progress\n" + iterations).empty());
+  CHECK(outcome("%progress\n<~ info depth 1 .*\n<~ info depth 2 currmove .*\n"
+                "<~ info nodes .*\n< bestmove 22-18\n")
+            .empty());
+  // Other lines still count: an unexpected one is reported.
+  CHECK_FALSE(outcome("< bestmove 22-18\n").empty());
+}
+
 TEST_CASE("A %wait whose line never comes fails the replay instead of hanging", "[transcripts]") {
   const Transcript t = parseTranscript("> isready\n%wait never\n> isready\n< readyok\n< readyok\n");
   const Replay r = replay(DAMIERA_BINARY, t, {std::chrono::milliseconds(300), 20'000ms});

@@ -13,12 +13,18 @@
 //   <~ regex        the next output line matches the ECMAScript regex as a whole (times, speeds)
 //   <* regex        zero or more output lines, each matching the regex (the info lines of a
 //                   search, whose number depends on time)
+//   %progress       compare the progress lines too (see below)
 //
 // The input is written to the engine's stdin through a pipe, step by step: everything up to a
 // %wait, then (once the awaited line has come) everything up to the next one, and so on; then
 // stdin is closed (end of input = quit). Without %wait the whole input goes at once, so a
 // search would only see its stop (or the end of input) right after its go: use %wait to let it
 // run ("%wait info depth 3 .*") or to check that something was answered during it.
+//
+// Progress lines (`info depth D currmove M currmovenumber N`, `info nodes ...`) come once a
+// search has run a second of real time, so whether a depth-6 search sends them depends on the
+// machine's load: the comparison leaves them out unless the transcript says %progress (a %wait
+// sees every line either way).
 //
 // The engine must exit with status 0 and print exactly the expected lines, nothing more. Input
 // and output lines are interleaved in the file only for the reader: the comparison is of the
@@ -291,6 +297,8 @@ Transcript parseTranscript(std::string_view text) {
       step.waitFor = checkedRegex(lineNumber, entry, entry.substr(6));
       step.waitLine = lineNumber;
       transcript.steps.emplace_back();
+    } else if (entry == "%progress") {
+      transcript.comparesProgress = true;
     } else if (entry == "<") {
       transcript.expected.push_back({"", ExpectedLine::Kind::Exact, lineNumber});
     } else if (startsWith(entry, "<~ ")) {
@@ -364,13 +372,25 @@ Replay replay(const std::string& binary, const Transcript& transcript,
   return result;
 }
 
+namespace {
+
+bool isProgressLine(const std::string& line) {
+  static const std::regex progress(
+      "info depth \\d+ currmove \\S+ currmovenumber \\d+|info nodes \\d+ nps .*");
+  return std::regex_match(line, progress);
+}
+
+}  // namespace
+
 std::string compare(const Transcript& transcript, const Replay& replay) {
-  const std::vector<std::string>& output = replay.output;
   if (!replay.failure.empty()) {
     std::string text = replay.failure + "\n  output so far:";
-    for (const std::string& line : output) text += "\n    " + line;
+    for (const std::string& line : replay.output) text += "\n    " + line;
     return text;
   }
+  std::vector<std::string> output;
+  for (const std::string& line : replay.output)
+    if (transcript.comparesProgress || !isProgressLine(line)) output.push_back(line);
   if (replay.exitCode != 0)
     return "the engine exited with status " + std::to_string(replay.exitCode);
 

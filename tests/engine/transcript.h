@@ -30,6 +30,7 @@ struct Step {
 struct Transcript {
   std::vector<Step> steps;  // never empty
   std::vector<ExpectedLine> expected;
+  bool comparesProgress = false;  // %progress: the progress lines are compared too
 
   // Every input line of every step, in order.
   std::string input() const;
