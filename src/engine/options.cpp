@@ -122,6 +122,28 @@ std::vector<std::string> Options::declarationLines() const {
   return lines;
 }
 
+namespace {
+
+std::string badValue(const EngineOption& option, const std::string& value) {
+  return "bad value " + protocol::quoted(value) + " for option " + option.name + " (" +
+         expectedText(option) + ")";
+}
+
+// Runs the option's hook with the new value, then keeps it; a hook that rejects the value
+// leaves the option as it was and its reason is the error.
+template <typename Hook, typename Value>
+std::optional<std::string> applyThenKeep(const Hook& hook, Value& kept, const Value& value) {
+  try {
+    if (hook) hook(value);
+  } catch (const OptionRejected& rejected) {
+    return rejected.what();
+  }
+  kept = value;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> Options::set(std::string_view name,
                                         const std::optional<std::string>& value) {
   EngineOption* option = find(name);
@@ -130,39 +152,17 @@ std::optional<std::string> Options::set(std::string_view name,
   if (option->type == EngineOption::Type::Combo) {
     const auto choice = std::ranges::find_if(
         option->choices, [&](const std::string& word) { return equalIgnoringCase(word, *value); });
-    if (choice == option->choices.end())
-      return "bad value " + protocol::quoted(*value) + " for option " + option->name + " (" +
-             expectedText(*option) + ")";
-    try {
-      if (option->applyText) option->applyText(*choice);
-    } catch (const OptionRejected& rejected) {
-      return rejected.what();
-    }
-    option->text = *choice;
-    return std::nullopt;
+    if (choice == option->choices.end()) return badValue(*option, *value);
+    return applyThenKeep(option->applyText, option->text, *choice);
   }
   if (option->type == EngineOption::Type::String) {
     const std::string text = *value == "<empty>" ? std::string() : *value;
-    try {
-      if (option->applyText) option->applyText(text);
-    } catch (const OptionRejected& rejected) {
-      return rejected.what();
-    }
-    option->text = text;
-    return std::nullopt;
+    return applyThenKeep(option->applyText, option->text, text);
   }
   const std::optional<int> number =
       option->type == EngineOption::Type::Check ? parseBoolean(*value) : parseInteger(*value);
-  if (!number || *number < option->min || *number > option->max)
-    return "bad value " + protocol::quoted(*value) + " for option " + option->name + " (" +
-           expectedText(*option) + ")";
-  try {
-    if (option->apply) option->apply(*number);
-  } catch (const OptionRejected& rejected) {
-    return rejected.what();
-  }
-  option->value = *number;
-  return std::nullopt;
+  if (!number || *number < option->min || *number > option->max) return badValue(*option, *value);
+  return applyThenKeep(option->apply, option->value, *number);
 }
 
 std::optional<int> Options::value(std::string_view name) const {
