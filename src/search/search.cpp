@@ -196,6 +196,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   if (!shared.aborted() && (limits.infinite || (limits.ponder && !control.ponderhitReceived())))
     control.waitForStop(/*orPonderhit=*/!limits.infinite);
   shared.abort.store(true, std::memory_order_relaxed);
+  // A helper may have completed a deeper iteration than the main thread's last one.
+  main.takeDeepestResult();
   main.reportFinalIfChanged();
 
   const RootMove& best = main.rootMoves()[0];

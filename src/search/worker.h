@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -77,6 +78,37 @@ inline bool byScoreDescending(const RootMove& a, const RootMove& b) { return a.s
 
 class Worker;
 
+// Lazy SMP: the deepest iteration any thread has completed. A thread that finishes an
+// iteration deeper than every other publishes its root moves; the others leave an iteration
+// that is no deeper (its remaining work is in the table already) and go on from there, and the
+// main thread reports it and answers with it. Without this, a helper an iteration ahead
+// (Worker::nextDepth) would only lend its table entries, and the main thread would still
+// search every depth itself.
+class DeepestIteration {
+ public:
+  int depth() const { return depth_.load(std::memory_order_acquire); }
+  // Keeps `rootMoves` when `depth` is deeper than what is there.
+  void publish(int depth, const std::vector<RootMove>& rootMoves) {
+    std::lock_guard lock(mutex_);
+    if (depth <= depth_.load(std::memory_order_relaxed)) return;
+    rootMoves_ = rootMoves;
+    depth_.store(depth, std::memory_order_release);
+  }
+  // The published iteration when it is deeper than `than`: its depth and root moves.
+  bool takeIfDeeper(int than, int& depth, std::vector<RootMove>& rootMoves) const {
+    std::lock_guard lock(mutex_);
+    if (depth_.load(std::memory_order_relaxed) <= than) return false;
+    depth = depth_.load(std::memory_order_relaxed);
+    rootMoves = rootMoves_;
+    return true;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::atomic<int> depth_{0};
+  std::vector<RootMove> rootMoves_;
+};
+
 // One search: the root, the game history, the limits and the abort flag all threads watch.
 struct SharedSearch {
   SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
@@ -121,11 +153,15 @@ struct SharedSearch {
   std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;
   std::atomic<bool> abort{false};
+  DeepestIteration deepest;
+  // How many threads are searching each iteration depth now (Lazy SMP spreads them).
+  std::array<std::atomic<int>, kMaxDepth + 2> searching{};
 };
 
 // One thread of a search. Thread 0 is the main thread: it watches the clock and the stop flag,
-// reports, and its result is the search's; the others are Lazy SMP helpers that share only the
-// transposition table (and skip some depths so the threads spread over neighbouring iterations).
+// reports, and answers with its own result or a deeper one a helper completed; the others are Lazy
+// SMP helpers that share only the transposition table and the deepest completed iteration
+// (DeepestIteration), and spread over neighbouring iterations (nextDepth).
 class Worker {
  public:
   Worker(SharedSearch& shared, ThreadTables& tables, int index)
@@ -150,6 +186,12 @@ class Worker {
   // move, the last info line no longer leads with the move it answers. A GUI shows that line
   // as the engine's analysis, so it is sent again with the final best move's pv.
   void reportFinalIfChanged();
+  // After the search: takes the deepest iteration another thread has completed when it is at
+  // least as deep as what this thread's own root moves say. A stop in the middle of an
+  // iteration that has searched its first move leaves root moves of that depth (and maybe a
+  // better move than the last completed iteration's): those stay unless a helper completed an
+  // iteration as deep.
+  void takeDeepestResult();
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   std::uint64_t databaseHits() const { return databaseHits_.load(std::memory_order_relaxed); }
@@ -169,7 +211,11 @@ class Worker {
   bool mustStopNow() const;
   // A ponder search whose ponderhit has come but not yet been handled (by poll()).
   bool ponderhitPending() const;
-  bool aborted() const { return shared_.aborted(); }
+  // The search is over, or this thread's iteration is no longer worth finishing (another
+  // thread has completed one as deep): either way, unwind at once.
+  bool aborted() const { return shared_.aborted() || abandoned_; }
+  // Another thread has completed an iteration as deep as the one this thread is searching.
+  bool iterationOvertaken() const { return shared_.deepest.depth() >= iterationDepth_; }
   bool isDraw(const Position& pos, int ply) const;
   // The endgame database's score of a quiet position within its pieces (no capture pending:
   // those are left out of the files), from the side to move; nullopt when not covered.
@@ -187,7 +233,11 @@ class Worker {
   }
   void rewardQuiet(const Position& pos, const MoveList& moves, int bestIndex,
                    const std::uint8_t* tried, int triedCount, int depth, int ply);
-  bool skipDepth(int depth) const;
+  // Takes the deepest iteration another thread has completed when it is deeper than `than`;
+  // true when it did.
+  bool adoptDeeperIteration(int than);
+  // The depth of this thread's next iteration after `completed` (maxDepth: the last one).
+  int nextDepth(int completed, int maxDepth) const;
   void report(int depth);
   // The periodic statistics line, when kProgressIntervalMs has passed since the last report.
   void reportProgressIfDue();
@@ -210,6 +260,9 @@ class Worker {
   int pollCountdown_ = kPollIntervalNodes;
   int selDepth_ = 0;
   int completedDepth_ = 0;
+  int iterationDepth_ = 0;  // the iteration being searched
+  int firstMoveDepth_ = 0;  // the last iteration whose first root move was searched through
+  bool abandoned_ = false;  // the iteration is being left (see aborted())
   bool pondering_;
   bool timeActive_;
   int bestMoveChanges_ = 0;

@@ -739,7 +739,8 @@ TEST_CASE("quit during a search: it stops, writes its one bestmove, and the sess
   LiveProbe probe;
   probe.say("setoption name Threads value 2");
   probe.say("go infinite");
-  REQUIRE(probe.waitFor("info depth 3 .*"));
+  // Depth 3 or more: with 2 threads the iteration lines may skip depths.
+  REQUIRE(probe.waitFor("info depth ([3-9]|[1-9]\\d+) .*"));
   CHECK(probe.say("quit").empty());
   CHECK(probe.lastFlow() == Session::Flow::Quit);
   probe.end();  // what the transport does after quit: returns once the search has answered
@@ -838,7 +839,9 @@ TEST_CASE("stop with 256 threads: one bestmove, then Threads 1 leaves only the s
     INFO("search " << search);
     const std::size_t from = probe.count();
     CHECK(probe.say("go infinite").empty());
-    REQUIRE(probe.waitFor("info depth 1 .*", from));
+    // The first iteration line: depth 1, or deeper when a helper completed a deeper iteration
+    // before the main thread had its turn (the main thread reports that one instead).
+    REQUIRE(probe.waitFor("info depth \\d+ .*", from));
     CHECK(processThreads() == idle + 255);  // the Lazy SMP helpers
     CHECK(probe.say("stop").empty());
     // stop returns with the bestmove written, exactly once.

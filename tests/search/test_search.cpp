@@ -4,6 +4,7 @@
 #include <set>
 
 #include "search/eval.h"
+#include "search/worker.h"
 #include "test_util.h"
 
 using namespace damiera;
@@ -258,6 +259,51 @@ TEST_CASE("Lazy SMP: two threads agree on tactics and forced wins", "[search][th
   const Position mate = fen("W:WK18:B5");
   const Collected b = searchPosition(Game(mate), depthLimit(10), options);
   CHECK(b.result.score == ReportedScore{ReportedScore::Kind::Mate, exactMateMoves(mate, 9)});
+}
+
+TEST_CASE("Lazy SMP: any thread count reaches the depth asked, reporting deeper and deeper",
+          "[search][threads]") {
+  // The threads spread over neighbouring depths and the main thread reports (and answers
+  // with) the deepest iteration any of them completed, so depths may be skipped in the info
+  // lines, but never go back, and the search ends on the depth asked.
+  const auto threads = GENERATE(2, 3, 4, 8);
+  const auto start = GENERATE(as<std::string_view>{},
+                              "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+                              "W:W20,21,22,24,26,28,29,30,31,32:B1,2,3,8,9,11,12,14,15,17");
+  INFO(threads << " threads from " << start);
+  SearchOptions options;
+  options.threads = threads;
+  const Collected out = searchPosition(Game(fen(start)), depthLimit(12), options, 16);
+  REQUIRE(out.result.bestMove);
+  CHECK(out.result.depth == 12);
+  REQUIRE_FALSE(out.infos.empty());
+  for (std::size_t i = 1; i < out.infos.size(); ++i)
+    CHECK(out.infos[i].depth > out.infos[i - 1].depth);
+  CHECK(out.infos.back().depth == 12);
+  CHECK(out.infos.back().pv.front() == *out.result.bestMove);
+}
+
+TEST_CASE("DeepestIteration keeps the deepest published iteration", "[search][threads]") {
+  DeepestIteration deepest;
+  CHECK(deepest.depth() == 0);
+  std::vector<RootMove> taken;
+  int depth = -1;
+  CHECK_FALSE(deepest.takeIfDeeper(0, depth, taken));
+  std::vector<RootMove> three(2), two(1);
+  three[0].move = move(Position::start(), "21-17");
+  three[1].move = move(Position::start(), "22-18");
+  two[0].move = move(Position::start(), "24-20");
+  deepest.publish(3, three);
+  deepest.publish(2, two);  // shallower: ignored
+  deepest.publish(3, two);  // as deep: the first one stays
+  CHECK(deepest.depth() == 3);
+  CHECK_FALSE(deepest.takeIfDeeper(3, depth, taken));
+  CHECK(depth == -1);
+  REQUIRE(deepest.takeIfDeeper(2, depth, taken));
+  CHECK(depth == 3);
+  REQUIRE(taken.size() == 2);
+  CHECK(taken[0].move == three[0].move);
+  CHECK(taken[1].move == three[1].move);
 }
 
 TEST_CASE("The last info line leads with the best move even when a stop cut an iteration",
