@@ -5,67 +5,29 @@
 // from stop to the bestmove line and to stop's return, and the threads this process has alive
 // with N threads and after `setoption name Threads value 1`.
 #include <algorithm>
-#include <charconv>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "engine/session.h"
+#include "tools/common/session_replies.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using damiera::tools::parseCount;
+using damiera::tools::SessionReplies;
 
 constexpr const char* kUsage =
     "Usage: damiera-stopbench [--threads N] [--runs R] [--think MS]\n"
     "Times `stop` of a `go infinite` searching with N threads (default 256) after MS ms\n"
     "(default 50), R times (default 20): the median, p90 and max from stop to the bestmove\n"
     "line and to stop's return; and the threads alive with N threads and after Threads 1.\n";
-
-// The replies, and when the last bestmove came.
-class Replies {
- public:
-  void add(std::string_view line) {
-    const auto now = Clock::now();
-    std::lock_guard lock(mutex_);
-    if (line.substr(0, 5) == "info ") ++infos_;
-    if (line.substr(0, 9) == "bestmove ") {
-      ++bestmoves_;
-      bestmoveTime_ = now;
-    }
-    changed_.notify_all();
-  }
-  void waitForInfos(int count) {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return infos_ >= count; });
-  }
-  int infos() {
-    std::lock_guard lock(mutex_);
-    return infos_;
-  }
-  int bestmoves() {
-    std::lock_guard lock(mutex_);
-    return bestmoves_;
-  }
-  Clock::time_point bestmoveTime() {
-    std::lock_guard lock(mutex_);
-    return bestmoveTime_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int infos_ = 0;
-  int bestmoves_ = 0;
-  Clock::time_point bestmoveTime_;
-};
 
 int threadsAlive() {
   int count = 0;
@@ -83,15 +45,6 @@ void printFigures(const char* what, std::vector<double> samples) {
   };
   std::printf("%-24s median %8.2f ms   p90 %8.2f ms   max %8.2f ms\n", what, at(0.5), at(0.9),
               samples.back());
-}
-
-bool parseCount(std::string_view text, int min, int max, int& out) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
-    return false;
-  out = value;
-  return true;
 }
 
 }  // namespace
@@ -119,7 +72,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  Replies replies;
+  SessionReplies replies;
   damiera::Session session([&replies](std::string_view line) { replies.add(line); });
   session.handleLine("setoption name Threads value " + std::to_string(threads));
 

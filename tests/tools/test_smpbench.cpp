@@ -1,0 +1,55 @@
+// damiera-smpbench: measures every position to the depth asked, reports the speed-up, and
+// rejects bad arguments and bad positions.
+#include <catch2/catch.hpp>
+#include <regex>
+#include <string>
+
+#include "tests/common/tool_run.h"
+
+namespace {
+
+using damiera::tool_test::runTool;
+
+const std::string kSmpBench = DAMIERA_BUILD_DIR "/damiera-smpbench";
+
+TEST_CASE("damiera-smpbench prints time and nodes to depth per position and the mean speed-up",
+          "[smpbench]") {
+  const auto run = runTool(kSmpBench, "--depth 8 --runs 1");
+  INFO(run.output);
+  CHECK(run.status == 0);
+  CHECK(run.output.find("time to depth 8, 1 runs per thread count, alternating; 1 thread vs 2") !=
+        std::string::npos);
+  // One line per default position: number, time and nodes with 1 thread, then with 2, speed-up.
+  const std::regex row(R"(\n[123] +\d+\.\d +[1-9]\d* +\d+\.\d +[1-9]\d* +\d+\.\d\dx)");
+  CHECK(std::distance(std::sregex_iterator(run.output.begin(), run.output.end(), row),
+                      std::sregex_iterator()) == 3);
+  CHECK(std::regex_search(run.output,
+                          std::regex(R"(geometric mean speed-up with 2 threads: \d+\.\d\dx)")));
+}
+
+TEST_CASE("damiera-smpbench takes positions and a thread count", "[smpbench]") {
+  const auto run = runTool(kSmpBench, "--threads 3 --depth 5 --runs 1 --fen W:WK18:B5,6");
+  INFO(run.output);
+  CHECK(run.status == 0);
+  CHECK(run.output.find("1 thread vs 3") != std::string::npos);
+  CHECK(std::regex_search(run.output, std::regex(R"(\n1 +\d+\.\d +[1-9]\d* )")));
+  CHECK(run.output.find("\n2 ") == std::string::npos);  // only the position given
+}
+
+TEST_CASE("damiera-smpbench rejects bad arguments and bad positions", "[smpbench]") {
+  for (const char* args : {"--runs 0", "--threads 1", "--depth x", "--fen", "--frobnicate"}) {
+    INFO(args);
+    const auto run = runTool(kSmpBench, args);
+    CHECK(run.status == 2);
+    CHECK(run.output.find("damiera-smpbench: bad argument") == 0);
+  }
+  const auto bad = runTool(kSmpBench, "--depth 3 --runs 1 --fen W:W99:B1");
+  INFO(bad.output);
+  CHECK(bad.status == 1);
+  CHECK(bad.output.find("damiera-smpbench: error ") != std::string::npos);
+  const auto help = runTool(kSmpBench, "--help");
+  CHECK(help.status == 0);
+  CHECK(help.output.find("Usage: damiera-smpbench") == 0);
+}
+
+}  // namespace
