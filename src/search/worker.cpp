@@ -426,13 +426,12 @@ int Worker::nextDepth(int completed, int maxDepth) const {
   return depth;
 }
 
-bool Worker::adoptDeeperIteration(int than) {
+void Worker::adoptDeeperIteration(int than) {
   const Move previousBest = rootMoves_[0].move;
-  int depth = 0;
-  if (!shared_.deepest.takeIfDeeper(than, depth, rootMoves_)) return false;
+  const int depth = shared_.deepest.takeIfDeeper(than, rootMoves_);
+  if (depth == 0) return;
   completedDepth_ = depth;
   if (!(rootMoves_[0].move == previousBest)) ++bestMoveChanges_;
-  return true;
 }
 
 void Worker::takeDeepestResult() {

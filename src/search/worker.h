@@ -94,13 +94,14 @@ class DeepestIteration {
     rootMoves_ = rootMoves;
     depth_.store(depth, std::memory_order_release);
   }
-  // The published iteration when it is deeper than `than`: its depth and root moves.
-  bool takeIfDeeper(int than, int& depth, std::vector<RootMove>& rootMoves) const {
+  // When the published iteration is deeper than `than`: copies its root moves into
+  // `rootMoves` and returns its depth; else 0, and `rootMoves` is left as it was.
+  int takeIfDeeper(int than, std::vector<RootMove>& rootMoves) const {
     std::lock_guard lock(mutex_);
-    if (depth_.load(std::memory_order_relaxed) <= than) return false;
-    depth = depth_.load(std::memory_order_relaxed);
+    const int depth = depth_.load(std::memory_order_relaxed);
+    if (depth <= than) return 0;
     rootMoves = rootMoves_;
-    return true;
+    return depth;
   }
 
  private:
@@ -233,9 +234,8 @@ class Worker {
   }
   void rewardQuiet(const Position& pos, const MoveList& moves, int bestIndex,
                    const std::uint8_t* tried, int triedCount, int depth, int ply);
-  // Takes the deepest iteration another thread has completed when it is deeper than `than`;
-  // true when it did.
-  bool adoptDeeperIteration(int than);
+  // Takes the deepest iteration another thread has completed when it is deeper than `than`.
+  void adoptDeeperIteration(int than);
   // The depth of this thread's next iteration after `completed` (maxDepth: the last one).
   int nextDepth(int completed, int maxDepth) const;
   void report(int depth);

@@ -287,8 +287,7 @@ TEST_CASE("DeepestIteration keeps the deepest published iteration", "[search][th
   DeepestIteration deepest;
   CHECK(deepest.depth() == 0);
   std::vector<RootMove> taken;
-  int depth = -1;
-  CHECK_FALSE(deepest.takeIfDeeper(0, depth, taken));
+  CHECK(deepest.takeIfDeeper(0, taken) == 0);
   std::vector<RootMove> three(2), two(1);
   three[0].move = move(Position::start(), "21-17");
   three[1].move = move(Position::start(), "22-18");
@@ -297,10 +296,9 @@ TEST_CASE("DeepestIteration keeps the deepest published iteration", "[search][th
   deepest.publish(2, two);  // shallower: ignored
   deepest.publish(3, two);  // as deep: the first one stays
   CHECK(deepest.depth() == 3);
-  CHECK_FALSE(deepest.takeIfDeeper(3, depth, taken));
-  CHECK(depth == -1);
-  REQUIRE(deepest.takeIfDeeper(2, depth, taken));
-  CHECK(depth == 3);
+  CHECK(deepest.takeIfDeeper(3, taken) == 0);
+  CHECK(taken.empty());  // left as it was
+  REQUIRE(deepest.takeIfDeeper(2, taken) == 3);
   REQUIRE(taken.size() == 2);
   CHECK(taken[0].move == three[0].move);
   CHECK(taken[1].move == three[1].move);
