@@ -19,12 +19,29 @@ TEST_CASE("damiera-smpbench prints time and nodes to depth per position and the 
   CHECK(run.status == 0);
   CHECK(run.output.find("time to depth 8, 1 runs per thread count, alternating; 1 thread vs 2") !=
         std::string::npos);
-  // One line per default position: number, time and nodes with 1 thread, then with 2, speed-up.
-  const std::regex row(R"(\n[123] +\d+\.\d +[1-9]\d* +\d+\.\d +[1-9]\d* +\d+\.\d\dx)");
-  CHECK(std::distance(std::sregex_iterator(run.output.begin(), run.output.end(), row),
-                      std::sregex_iterator()) == 3);
+  // One line per default position: number, time and nodes with 1 thread, then with 2,
+  // speed-up, work speed-up, thread speed.
+  const std::regex row(
+      R"(\n([123]) +(\d+\.\d) +([1-9]\d*) +(\d+\.\d) +([1-9]\d*) +(\d+\.\d\d)x +(\d+\.\d\d)x +(\d+\.\d\d)(?=\n))");
+  int rows = 0;
+  for (auto it = std::sregex_iterator(run.output.begin(), run.output.end(), row);
+       it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    ++rows;
+    // The work speed-up is 2 x the 1-thread nodes over the 2-thread nodes, and the speed-up is
+    // the product of the work speed-up and the thread speed (to the printed precision).
+    const double work = 2 * std::stod(m[3]) / std::stod(m[5]);
+    CHECK(std::stod(m[7]) == Approx(work).margin(0.006));
+    const double printedWork = std::stod(m[7]), thread = std::stod(m[8]);
+    const double roundingBound = 0.005 * (1 + printedWork + thread) + 0.001;
+    CHECK(std::stod(m[6]) == Approx(printedWork * thread).margin(roundingBound));
+  }
+  CHECK(rows == 3);
   CHECK(std::regex_search(run.output,
                           std::regex(R"(geometric mean speed-up with 2 threads: \d+\.\d\dx)")));
+  CHECK(std::regex_search(
+      run.output,
+      std::regex(R"(geometric mean work speed-up: \d+\.\d\dx; thread speed: \d+\.\d\d\n)")));
 }
 
 TEST_CASE("damiera-smpbench takes positions and a thread count", "[smpbench]") {

@@ -6,7 +6,11 @@
 // N-thread median), and the geometric mean of the speed-ups.
 //
 // Time to depth is a wall-clock figure: it says something only on a machine that has N
-// processors free for it. Nodes to depth do not depend on the load.
+// processors free for it. So the speed-up is printed as the product of two factors: the work
+// speed-up, N times the 1-thread nodes over the N-thread nodes (the speed-up N processors that
+// each ran as fast as one alone would give: what the search's parallel algorithm achieves),
+// and the thread speed, each thread's nodes per second with N over the 1-thread figure (what
+// the processors, the memory and the other load on the machine let the threads do).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -29,7 +33,10 @@ constexpr const char* kUsage =
     "Lazy SMP time to depth: each position searched to depth D (default 22) R times (default 5)\n"
     "with 1 thread and R times with N threads (default 2), alternating, from an empty table\n"
     "each time. Prints the median time and nodes per position, the speed-up 1-thread/N-thread\n"
-    "and its geometric mean. Without --fen: the start position and two from `bench`.\n";
+    "and its geometric mean. The speed-up is the product of the work speed-up (N x 1-thread\n"
+    "nodes / N-thread nodes: the speed-up on N processors each as fast as one alone) and the\n"
+    "thread speed (nodes per second per thread with N threads / with 1: below 1 when the\n"
+    "processors are shared or slowed). Without --fen: the start position and two from `bench`.\n";
 
 // Three positions of different phases: the start, a middlegame and a late middlegame (all from
 // the bench set).
@@ -121,9 +128,9 @@ int main(int argc, char** argv) {
 
   std::printf("time to depth %d, %d runs per thread count, alternating; 1 thread vs %d\n", depth,
               runs, threads);
-  std::printf("%-4s %12s %12s %12s %12s %8s\n", "pos", "ms (1)", "nodes (1)", "ms (N)", "nodes (N)",
-              "speedup");
-  double logSum = 0;
+  std::printf("%-4s %12s %12s %12s %12s %8s %8s %8s\n", "pos", "ms (1)", "nodes (1)", "ms (N)",
+              "nodes (N)", "speedup", "work", "thread");
+  double logSum = 0, logWorkSum = 0;
   for (std::size_t p = 0; p < positions.size(); ++p) {
     std::vector<double> ms1, msN;
     std::vector<std::uint64_t> nodes1, nodesN;
@@ -145,13 +152,20 @@ int main(int argc, char** argv) {
       nodesN.push_back(many.nodes);
     }
     const double speedup = median(ms1) / std::max(median(msN), 1e-3);
+    const double work = threads * static_cast<double>(median(nodes1)) /
+                        static_cast<double>(std::max<std::uint64_t>(median(nodesN), 1));
     logSum += std::log(speedup);
-    std::printf("%-4zu %12.1f %12llu %12.1f %12llu %7.2fx\n", p + 1, median(ms1),
+    logWorkSum += std::log(work);
+    // speedup = work x thread speed, exactly (the medians' ratios factor so).
+    std::printf("%-4zu %12.1f %12llu %12.1f %12llu %7.2fx %7.2fx %8.2f\n", p + 1, median(ms1),
                 static_cast<unsigned long long>(median(nodes1)), median(msN),
-                static_cast<unsigned long long>(median(nodesN)), speedup);
+                static_cast<unsigned long long>(median(nodesN)), speedup, work, speedup / work);
     std::fflush(stdout);
   }
+  const double count = static_cast<double>(positions.size());
   std::printf("geometric mean speed-up with %d threads: %.2fx\n", threads,
-              std::exp(logSum / static_cast<double>(positions.size())));
+              std::exp(logSum / count));
+  std::printf("geometric mean work speed-up: %.2fx; thread speed: %.2f\n",
+              std::exp(logWorkSum / count), std::exp((logSum - logWorkSum) / count));
   return 0;
 }
