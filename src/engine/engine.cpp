@@ -103,6 +103,7 @@ void Engine::loadEvalFile(const std::string& path) {
       throw OptionRejected(std::string("EvalFile ") + e.what());
     }
   }
+  searchOptions_.evalTableSalt = weights ? evalTableSalt(*weights) : 0;
   searchOptions_.evalWeights = std::move(weights);
   applySearchOptions();
 }

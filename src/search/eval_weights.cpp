@@ -55,6 +55,16 @@ EvalWeights EvalWeights::handOnly() {
   return w;
 }
 
+std::uint64_t evalTableSalt(const EvalWeights& weights) {
+  const auto fingerprint = [](const EvalWeights& w) {
+    const std::vector<std::uint8_t> bytes = serializeEvalWeights(w);
+    return fnv1a(bytes.data(), bytes.size());
+  };
+  static const std::uint64_t embedded = fingerprint(embeddedEvalWeights());
+  const std::uint64_t own = fingerprint(weights);
+  return own == embedded ? 0 : own;
+}
+
 std::vector<std::uint8_t> serializeEvalWeights(const EvalWeights& weights) {
   std::vector<std::uint8_t> out(std::begin(kMagic), std::end(kMagic));
   out.reserve(kFileBytes);

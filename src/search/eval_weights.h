@@ -36,6 +36,12 @@ struct EvalWeights {
 // The weights compiled into this binary (from src/search/weights/eval.weights).
 const EvalWeights& embeddedEvalWeights();
 
+// What searches with these weights mix into their transposition table keys (SearchOptions::
+// evalTableSalt): 0 for weights equal to the compiled-in ones, else a fingerprint of the
+// weights. Searches that evaluate differently can then share one table (a host of many sessions)
+// without reading each other's scores and static evaluations.
+std::uint64_t evalTableSalt(const EvalWeights& weights);
+
 // The file format. parse throws std::runtime_error with a one-line reason (wrong size, magic,
 // shape, checksum).
 std::vector<std::uint8_t> serializeEvalWeights(const EvalWeights& weights);

@@ -48,6 +48,7 @@ struct SearchOptions {
   std::shared_ptr<egdb::Prober> database;       // "EGDBPath": endgame database, or none
   int databasePieces = 0;                       // "EGDBPieces": probe up to this many pieces
   std::shared_ptr<const EvalWeights> evalWeights;  // "EvalFile": its weights; none: embedded
+  std::uint64_t evalTableSalt = 0;                 // evalTableSalt(*evalWeights); none: 0
 };
 
 }  // namespace damiera

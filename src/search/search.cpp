@@ -11,13 +11,13 @@ namespace damiera {
 
 namespace {
 
-std::optional<Move> expectedReply(const TranspositionTable& table, const Position& root,
-                                  const Move& best) {
+std::optional<Move> expectedReply(const TranspositionTable& table, std::uint64_t tableSalt,
+                                  const Position& root, const Move& best) {
   const Position next = root.after(best);
   MoveList replies;
   generateMoves(next, replies);
   if (replies.empty()) return std::nullopt;
-  const std::optional<TTHit> hit = table.probe(next.key(), 0);
+  const std::optional<TTHit> hit = table.probe(next.key() ^ tableSalt, 0);
   if (!hit) return std::nullopt;
   const int index = decodeMove(replies, hit->move);
   if (index < 0) return std::nullopt;
@@ -26,7 +26,7 @@ std::optional<Move> expectedReply(const TranspositionTable& table, const Positio
 
 std::vector<RootMove> makeRootMoves(const Position& root, const MoveList& legal,
                                     const std::vector<Move>& searchMoves,
-                                    const TranspositionTable& table) {
+                                    const TranspositionTable& table, std::uint64_t tableSalt) {
   std::vector<RootMove> rootMoves;
   for (const Move& m : legal) {
     const bool allowed = searchMoves.empty() ||
@@ -38,7 +38,7 @@ std::vector<RootMove> makeRootMoves(const Position& root, const MoveList& legal,
     for (const Move& m : legal)
       rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {}});
   // The table's move first: depth 1 then confirms it cheaply.
-  if (const std::optional<TTHit> hit = table.probe(root.key(), 0)) {
+  if (const std::optional<TTHit> hit = table.probe(root.key() ^ tableSalt, 0)) {
     const int index = decodeMove(legal, hit->move);
     if (index >= 0) {
       auto it = std::find_if(rootMoves.begin(), rootMoves.end(),
@@ -154,7 +154,9 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   table.newSearch();
   TimeBudget budget =
       computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs, options.ponder);
-  std::vector<RootMove> rootMoves = makeRootMoves(root, legal, limits.searchMoves, table);
+  const std::uint64_t tableSalt = tableSaltOf(options, game.noProgressLimitPlies());
+  std::vector<RootMove> rootMoves =
+      makeRootMoves(root, legal, limits.searchMoves, table, tableSalt);
   const std::uint64_t rootDatabaseHits = keepDatabaseRootMoves(game, options, rootMoves);
 
   // One legal move on the clock: nothing to think about, but a GUI still gets its one info
@@ -205,7 +207,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   if (best.pv.size() >= 2)
     result.ponderMove = best.pv[1];
   else
-    result.ponderMove = expectedReply(table, root, best.move);
+    result.ponderMove = expectedReply(table, tableSalt, root, best.move);
   result.depth = main.completedDepth();
   // Stopped before the first iteration finished: a legal move, but no score to speak of.
   if (result.depth > 0) result.score = reportScore(best.score);

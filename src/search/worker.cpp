@@ -67,6 +67,18 @@ int lateMoveReduction(int depth, int moveIndex) {
 
 }  // namespace
 
+std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies) {
+  std::uint64_t salt = options.evalTableSalt;
+  if (noProgressLimitPlies != kDefaultNoProgressPlies) {
+    // SplitMix64's finaliser: limits one apart give unrelated salts.
+    std::uint64_t z = static_cast<std::uint64_t>(noProgressLimitPlies) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    salt ^= z ^ (z >> 31);
+  }
+  return salt;
+}
+
 std::uint64_t SharedSearch::totalNodes() const {
   std::uint64_t sum = 0;
   for (const Worker* w : workers) sum += w->nodes();
@@ -271,7 +283,7 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
 
   TranspositionTable& table = shared_.table;
-  const std::uint64_t key = pos.key();
+  const std::uint64_t key = pos.key() ^ shared_.tableSalt;
   const std::optional<TTHit> hit = table.probe(key, ply);
   if (hit && !pvNode && hit->depth >= depth) {
     const int score = hit->score;
@@ -309,7 +321,7 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   // The children's table entries are random memory accesses: start them all at once so their
   // latencies overlap. Children at depth 0 go to quiescence, which does not use the table.
   if (depth >= 2)
-    for (const Move& m : moves) table.prefetch(pos.after(m).key());
+    for (const Move& m : moves) table.prefetch(pos.after(m).key() ^ shared_.tableSalt);
 
   const int originalAlpha = alpha;
   int best = -kScoreInfinite;

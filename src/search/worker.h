@@ -110,6 +110,13 @@ class DeepestIteration {
   std::vector<RootMove> rootMoves_;
 };
 
+// What a search mixes into every transposition table key, so that searches whose scores mean
+// different things never read each other's entries when they share a table (a host's
+// sessions): another evaluation (EvalFile), another no-progress limit (R15, NoProgressMoves).
+// 0 for the compiled-in evaluation and the default limit, so that a lone engine's keys are the
+// positions' own.
+std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies);
+
 // One search: the root, the game history, the limits and the abort flag all threads watch.
 struct SharedSearch {
   SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
@@ -117,6 +124,7 @@ struct SharedSearch {
                const TimeBudget& budget, SearchClock::TimePoint start)
       : root(game.position()),
         noProgressLimit(game.noProgressLimitPlies()),
+        tableSalt(tableSaltOf(options, game.noProgressLimitPlies())),
         limits(limits),
         options(options),
         table(table),
@@ -143,6 +151,7 @@ struct SharedSearch {
   std::vector<std::uint64_t> historyKeys;  // root key last
   int rootNoProgress = 0;
   const int noProgressLimit;
+  const std::uint64_t tableSalt;  // mixed into every table key (tableSaltOf)
   const SearchLimits& limits;
   const SearchOptions& options;
   TranspositionTable& table;

@@ -11,6 +11,7 @@
 #include "engine/session.h"
 #include "protocol/reply.h"
 #include "search/eval_weights.h"
+#include "search/tt.h"
 
 using damiera::Session;
 
@@ -20,7 +21,9 @@ namespace {
 // with the replies of a perft or bench it started (they come from the search thread).
 class Probe {
  public:
-  Probe() : session_([this](std::string_view line) { replies_.emplace_back(line); }) {}
+  explicit Probe(damiera::SessionEnvironment environment = {})
+      : session_([this](std::string_view line) { replies_.emplace_back(line); },
+                 std::move(environment)) {}
 
   std::vector<std::string> say(std::string_view line) {
     replies_.clear();
@@ -69,17 +72,44 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name UCI_Variant type combo default italian var italian", "uciok"});
 }
 
-TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and changes nothing",
-          "[session][eval]") {
-  namespace fs = std::filesystem;
+namespace {
+
+namespace fs = std::filesystem;
+
+// A folder of this process's own for weights files.
+fs::path weightsFolder() {
   const fs::path dir =
       fs::temp_directory_path() / ("damiera-evalfile-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  // Weights that only double the tempo term: the start position's total shows which are used.
+  return dir;
+}
+
+// Weights that only double the tempo term, written to a file in `dir`: the start position's
+// total shows which are used.
+std::string doubledTempoWeights(const fs::path& dir) {
   damiera::EvalWeights doubled = damiera::embeddedEvalWeights();
   for (auto& phase : doubled.terms) phase[damiera::kTermTempo] *= 2;
-  const std::string good = (dir / "doubled.weights").string();
-  damiera::saveEvalWeights(doubled, good);
+  const std::string path = (dir / "doubled.weights").string();
+  damiera::saveEvalWeights(doubled, path);
+  return path;
+}
+
+// The node count of the last info line before the bestmove of `go depth <depth>`.
+std::uint64_t nodesToDepth(Probe& probe, int depth) {
+  const Lines replies = probe.say("go depth " + std::to_string(depth));
+  REQUIRE(replies.size() >= 2);
+  const std::string& last = replies[replies.size() - 2];
+  const std::size_t at = last.find(" nodes ");
+  REQUIRE(at != std::string::npos);
+  return std::stoull(last.substr(at + 7));
+}
+
+}  // namespace
+
+TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and changes nothing",
+          "[session][eval]") {
+  const fs::path dir = weightsFolder();
+  const std::string good = doubledTempoWeights(dir);
   const std::string bad = (dir / "bad.weights").string();
   std::ofstream(bad) << "not weights";
 
@@ -97,6 +127,32 @@ TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and chang
   }
   CHECK(probe.say("setoption name EvalFile value <empty>").empty());
   CHECK(probe.say("eval").back() == embedded);
+  fs::remove_all(dir);
+}
+
+TEST_CASE(
+    "Sessions sharing a table (a server's) with different EvalFiles read none of each "
+    "other's entries",
+    "[session][eval]") {
+  // Their scores and static evaluations mean different things. One thread each: node counts
+  // are exact, and a single entry read from the other session's search changes them.
+  const fs::path dir = weightsFolder();
+  const std::string doubled = doubledTempoWeights(dir);
+  damiera::SessionEnvironment server;
+  server.search.table = std::make_shared<damiera::TranspositionTable>(64);
+  server.search.tableShared = true;
+
+  Probe alone;  // a table of its own
+  const std::uint64_t aloneNodes = nodesToDepth(alone, 8);
+
+  Probe other(server);
+  REQUIRE(other.say("setoption name EvalFile value " + doubled).empty());
+  nodesToDepth(other, 10);
+  Probe embedded(server);
+  CHECK(nodesToDepth(embedded, 8) == aloneNodes);
+  // Sessions with the same evaluation do share: the next one finds the entries of the last.
+  Probe next(server);
+  CHECK(nodesToDepth(next, 8) < aloneNodes);
   fs::remove_all(dir);
 }
 

@@ -327,3 +327,53 @@ TEST_CASE("The last info line leads with the best move even when a stop cut an i
   }
   CHECK(reReported > 0);  // the case this is about did happen
 }
+
+namespace {
+
+// One search on `table` by a context of its own (fresh move-ordering histories, as a new
+// server session has), returning its node count.
+std::uint64_t nodesOfSearch(const std::shared_ptr<TranspositionTable>& table, const Game& game,
+                            int depth, const SearchOptions& options) {
+  SearchContext context(table);
+  SearchControl control;
+  return runSearch(game, depthLimit(depth), options, context, control, {}).nodes;
+}
+
+}  // namespace
+
+TEST_CASE("Searches that score differently share a table without reading each other's entries",
+          "[search][tt]") {
+  // A server's sessions share one table. A session with another evaluation (EvalFile) or
+  // another no-progress limit (R15) must search as it would on an empty table: its scores and
+  // static evaluations are not the others'. One thread: node counts are exact, and a single
+  // entry read from the other search changes them. The table is large enough that the two
+  // searches' entries (tens of thousands) do not compete for a bucket.
+  const Game game{Position::start()};
+  SearchOptions embedded;
+  SearchOptions handMade;
+  handMade.evalWeights = std::make_shared<const EvalWeights>(EvalWeights::handOnly());
+  handMade.evalTableSalt = evalTableSalt(*handMade.evalWeights);
+  REQUIRE(handMade.evalTableSalt != 0);
+  CHECK(evalTableSalt(embeddedEvalWeights()) == 0);  // the same weights from a file share
+  const auto table = [] { return std::make_shared<TranspositionTable>(64); };
+
+  SECTION("another evaluation") {
+    const std::uint64_t alone = nodesOfSearch(table(), game, 8, embedded);
+    const auto shared = table();
+    nodesOfSearch(shared, game, 10, handMade);
+    CHECK(nodesOfSearch(shared, game, 8, embedded) == alone);
+    // The same evaluation does read them: a second search of the position is cheaper.
+    CHECK(nodesOfSearch(shared, game, 8, embedded) < alone);
+  }
+  SECTION("another no-progress limit") {
+    // The start position: no line reaches 10 plies without progress within these depths, so
+    // the two searches differ in their keys alone.
+    Game shortLimit{Position::start()};
+    shortLimit.setNoProgressLimitPlies(10);
+    const std::uint64_t alone = nodesOfSearch(table(), shortLimit, 8, embedded);
+    const auto shared = table();
+    nodesOfSearch(shared, game, 10, embedded);
+    CHECK(nodesOfSearch(shared, shortLimit, 8, embedded) == alone);
+    CHECK(nodesOfSearch(shared, game, 8, embedded) < alone);
+  }
+}
