@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 #include "core/perft_table.h"
 #include "egdb/database.h"
+#include "protocol/reply.h"
 #include "search/eval_weights.h"
 
 namespace damiera {
@@ -65,15 +66,20 @@ void Engine::registerOptions() {
   options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
                    kNoProgressMovesMax,
                    [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
-  const char* defaultDir = std::getenv(kDatabaseEnvironment);
-  options_.addString("EGDBPath", defaultDir ? defaultDir : "", [this](const std::string& dir) {
+  const std::string defaultDir =
+      std::getenv(kDatabaseEnvironment) ? std::getenv(kDatabaseEnvironment) : "";
+  options_.addString("EGDBPath", defaultDir, [this, defaultDir](const std::string& dir) {
+    refuseFileOfClient("EGDBPath", dir, defaultDir);
     openDatabase(dir, databasePieces_, databaseCacheMb_);
   });
   options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces,
                    [this](int n) { openDatabase(databaseDir_, n, databaseCacheMb_); });
   options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb,
                    [this](int mb) { openDatabase(databaseDir_, databasePieces_, mb); });
-  options_.addString("EvalFile", "", [this](const std::string& path) { loadEvalFile(path); });
+  options_.addString("EvalFile", "", [this](const std::string& path) {
+    refuseFileOfClient("EvalFile", path, "");
+    loadEvalFile(path);
+  });
   // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
   options_.addSpin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, [this](int level) {
     skillLevel_ = level;
@@ -90,6 +96,14 @@ void Engine::registerOptions() {
   // Only one variant: declared so that multi-variant GUIs know what they load; anything else
   // is refused by the option itself.
   options_.addCombo("UCI_Variant", std::string(kVariantName), {std::string(kVariantName)}, {});
+}
+
+void Engine::refuseFileOfClient(const std::string& name, const std::string& value,
+                                const std::string& defaultValue) const {
+  if (environment_.clientNamesFiles || value.empty() || value == defaultValue) return;
+  throw OptionRejected(name + " " + protocol::quoted(value) +
+                       ": this server opens no file or folder a client names (allowed: <empty>" +
+                       (defaultValue.empty() ? "" : " or " + defaultValue) + ")");
 }
 
 // Empty: the weights compiled in. A file that cannot be read or is not a whole weights file of

@@ -149,6 +149,10 @@ class Engine {
   // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
   void openDatabase(const std::string& dir, int pieces, int cacheMb);
   void loadEvalFile(const std::string& path);  // the EvalFile option; throws OptionRejected
+  // A host whose clients may not name files (SessionEnvironment::clientNamesFiles) refuses any
+  // `value` of option `name` but empty and `defaultValue`; throws OptionRejected.
+  void refuseFileOfClient(const std::string& name, const std::string& value,
+                          const std::string& defaultValue) const;
   Refused refuseWhileBusy() const;
   // A weaker level's search: its depth cap on `limits`, and the move it plays among the lines
   // of the last completed iteration in place of the search's best (search/skill.h).

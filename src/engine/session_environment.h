@@ -22,6 +22,10 @@ struct SessionEnvironment {
   // hold). A server sets its --hash size, so that no client maps more than the operator gave
   // the shared table.
   std::size_t maxPerftHashMb = 0;
+  // Whether the options that name a file or folder (EvalFile, EGDBPath) open what the client
+  // names. A server's clients are not its machine's users: they may only switch such an option
+  // off (<empty>) or back to its default, the one the operator set up.
+  bool clientNamesFiles = true;
 };
 
 // Sessions of one dialect for a transport; every one gets a copy of `environment`.

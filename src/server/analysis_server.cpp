@@ -25,6 +25,7 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   paceAndCap(environment.search, &processors, &alarms, config.maxMoveTimeMs,
              SearchCaps{1, config.maxDepth});
   environment.maxPerftHashMb = config.hashMb;
+  environment.clientNamesFiles = false;  // "No command reads or writes files on the server"
   return environment;
 }
 

@@ -131,6 +131,45 @@ TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and chang
 }
 
 TEST_CASE(
+    "A host whose clients may not name files refuses EvalFile and EGDBPath but <empty> "
+    "and the defaults",
+    "[session][eval]") {
+  const fs::path dir = weightsFolder();
+  const std::string weights = doubledTempoWeights(dir);
+  // The operator's database folder (here one that holds no database: a bad default just means
+  // none) is a default a client may set again, as GUIs send every option they were shown.
+  const std::string operatorsFolder = dir.string();
+  ::setenv("DAMIERA_EGDB", operatorsFolder.c_str(), 1);
+  damiera::SessionEnvironment server;
+  server.clientNamesFiles = false;
+  Probe probe(server);
+  ::unsetenv("DAMIERA_EGDB");
+  const std::string embedded = probe.say("eval").back();
+
+  const Lines evalFile = probe.say("setoption name EvalFile value " + weights);
+  REQUIRE(isOneErrorLine(evalFile));  // the path quoted (shortened: it is long)
+  CHECK(evalFile[0].starts_with("error EvalFile '"));
+  CHECK(evalFile[0].ends_with(
+      "': this server opens no file or folder a client names (allowed: <empty>)"));
+  CHECK(probe.say("eval").back() == embedded);  // nothing loaded
+  CHECK(probe.say("setoption name EvalFile value <empty>").empty());
+
+  const Lines database = probe.say("setoption name EGDBPath value /tmp");
+  CHECK(database == Lines{"error EGDBPath '/tmp': this server opens no file or folder a client "
+                          "names (allowed: <empty> or " +
+                          operatorsFolder + ")"});
+  const Lines again = probe.say("setoption name EGDBPath value " + operatorsFolder);
+  for (const std::string& line : again)  // the folder itself is refused: it holds no database
+    CHECK(line.find("client names") == std::string::npos);
+  CHECK(probe.say("setoption name EGDBPath value <empty>").empty());
+
+  Probe local;  // on stdin the client is the machine's user: the file is loaded
+  CHECK(local.say("setoption name EvalFile value " + weights).empty());
+  CHECK(local.say("eval").back() != embedded);
+  fs::remove_all(dir);
+}
+
+TEST_CASE(
     "Sessions sharing a table (a server's) with different EvalFiles read none of each "
     "other's entries",
     "[session][eval]") {

@@ -310,3 +310,22 @@ TEST_CASE("perft on a server: threads within its one-thread-per-job cap, hash wi
   }
   CHECK(server.stopCleanly());
 }
+
+TEST_CASE("A client cannot make the server open a file or folder it names", "[server][sessions]") {
+  // PROTOCOL.md: no command reads or writes files on the server. EvalFile and EGDBPath name
+  // files on the machine they run on: a client may only switch them off (or to the defaults
+  // the operator set up), not probe the server's files.
+  ServerProcess server({"--hash", "8", "--threads", "1"});
+  TcpClient client(server.port());
+  for (const char* option : {"EvalFile", "EGDBPath"}) {
+    INFO(option);
+    client.sendLine(std::string("setoption name ") + option + " value /etc/passwd");
+    CHECK(client.readLine(5s) == std::string("error ") + option +
+                                     " '/etc/passwd': this server opens no file or folder a "
+                                     "client names (allowed: <empty>)");
+    client.sendLine(std::string("setoption name ") + option + " value <empty>");
+    client.sendLine("isready");
+    CHECK(client.readLine(5s) == "readyok");  // <empty> was taken without a word
+  }
+  CHECK(server.stopCleanly());
+}
