@@ -56,8 +56,9 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t megabytes = kDefaultHashMb);
 
   // Reallocates and clears, at once whatever the size: the pages are the kernel's zero pages
-  // until touched. Throws std::bad_alloc, having kept the old table, when the memory cannot
-  // be had. Not while any search uses the table.
+  // until touched (up to 256 MB, faulted in at once, where the system allows, so that the
+  // first search does not wait for them). Throws std::bad_alloc, having kept the old table, when
+  // the memory cannot be had. Not while any search uses the table.
   void resize(std::size_t megabytes);
   std::size_t megabytes() const { return megabytes_; }
   // Forgets everything (ucinewgame). Not while any search uses the table.
