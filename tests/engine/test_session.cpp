@@ -76,23 +76,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A folder of this process's own for weights files.
-fs::path weightsFolder() {
+// A folder of this process's own holding a weights file that only doubles the tempo term (the
+// start position's total shows which weights are used); removed with the object, also when a
+// REQUIRE ends the test.
+struct DoubledTempoWeights {
+  DoubledTempoWeights() {
+    fs::create_directories(dir);
+    damiera::EvalWeights doubled = damiera::embeddedEvalWeights();
+    for (auto& phase : doubled.terms) phase[damiera::kTermTempo] *= 2;
+    damiera::saveEvalWeights(doubled, path);
+  }
+  ~DoubledTempoWeights() { fs::remove_all(dir); }
+  DoubledTempoWeights(const DoubledTempoWeights&) = delete;
+  DoubledTempoWeights& operator=(const DoubledTempoWeights&) = delete;
+
   const fs::path dir =
       fs::temp_directory_path() / ("damiera-evalfile-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-// Weights that only double the tempo term, written to a file in `dir`: the start position's
-// total shows which are used.
-std::string doubledTempoWeights(const fs::path& dir) {
-  damiera::EvalWeights doubled = damiera::embeddedEvalWeights();
-  for (auto& phase : doubled.terms) phase[damiera::kTermTempo] *= 2;
   const std::string path = (dir / "doubled.weights").string();
-  damiera::saveEvalWeights(doubled, path);
-  return path;
-}
+};
 
 // The node count of the last info line before the bestmove of `go depth <depth>`.
 std::uint64_t nodesToDepth(Probe& probe, int depth) {
@@ -108,8 +109,9 @@ std::uint64_t nodesToDepth(Probe& probe, int depth) {
 
 TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and changes nothing",
           "[session][eval]") {
-  const fs::path dir = weightsFolder();
-  const std::string good = doubledTempoWeights(dir);
+  const DoubledTempoWeights file;
+  const fs::path& dir = file.dir;
+  const std::string& good = file.path;
   const std::string bad = (dir / "bad.weights").string();
   std::ofstream(bad) << "not weights";
 
@@ -127,18 +129,17 @@ TEST_CASE("setoption EvalFile loads weights, and a bad file is refused and chang
   }
   CHECK(probe.say("setoption name EvalFile value <empty>").empty());
   CHECK(probe.say("eval").back() == embedded);
-  fs::remove_all(dir);
 }
 
 TEST_CASE(
     "A host whose clients may not name files refuses EvalFile and EGDBPath but <empty> "
     "and the defaults",
     "[session][eval]") {
-  const fs::path dir = weightsFolder();
-  const std::string weights = doubledTempoWeights(dir);
+  const DoubledTempoWeights file;
+  const std::string& weights = file.path;
   // The operator's database folder (here one that holds no database: a bad default just means
   // none) is a default a client may set again, as GUIs send every option they were shown.
-  const std::string operatorsFolder = dir.string();
+  const std::string operatorsFolder = file.dir.string();
   ::setenv("DAMIERA_EGDB", operatorsFolder.c_str(), 1);
   damiera::SessionEnvironment server;
   server.clientNamesFiles = false;
@@ -166,7 +167,6 @@ TEST_CASE(
   Probe local;  // on stdin the client is the machine's user: the file is loaded
   CHECK(local.say("setoption name EvalFile value " + weights).empty());
   CHECK(local.say("eval").back() != embedded);
-  fs::remove_all(dir);
 }
 
 TEST_CASE(
@@ -175,8 +175,8 @@ TEST_CASE(
     "[session][eval]") {
   // Their scores and static evaluations mean different things. One thread each: node counts
   // are exact, and a single entry read from the other session's search changes them.
-  const fs::path dir = weightsFolder();
-  const std::string doubled = doubledTempoWeights(dir);
+  const DoubledTempoWeights file;
+  const std::string& doubled = file.path;
   damiera::SessionEnvironment server;
   server.search.table = std::make_shared<damiera::TranspositionTable>(64);
   server.search.tableShared = true;
@@ -192,7 +192,6 @@ TEST_CASE(
   // Sessions with the same evaluation do share: the next one finds the entries of the last.
   Probe next(server);
   CHECK(nodesToDepth(next, 8) < aloneNodes);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("isready, ucinewgame, quit and blank lines", "[session]") {
