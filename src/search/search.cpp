@@ -170,7 +170,7 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   }
   const SearchLimits& shaped = single ? onlyMove : limits;
 
-  SharedSearch shared(game, shaped, options, table, control, callbacks, budget, start);
+  SharedSearch shared(game, shaped, options, table, control, callbacks, budget, start, tableSalt);
   shared.rootMoves = std::move(rootMoves);
   shared.rootDatabaseHits = rootDatabaseHits;
   // The host may hold the search back (turns on processors shared with other searches): a stop, or

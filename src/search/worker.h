@@ -121,10 +121,10 @@ std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies
 struct SharedSearch {
   SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
                TranspositionTable& table, SearchControl& control, const SearchCallbacks& callbacks,
-               const TimeBudget& budget, SearchClock::TimePoint start)
+               const TimeBudget& budget, SearchClock::TimePoint start, std::uint64_t tableSalt)
       : root(game.position()),
         noProgressLimit(game.noProgressLimitPlies()),
-        tableSalt(tableSaltOf(options, game.noProgressLimitPlies())),
+        tableSalt(tableSalt),
         limits(limits),
         options(options),
         table(table),
@@ -151,7 +151,7 @@ struct SharedSearch {
   std::vector<std::uint64_t> historyKeys;  // root key last
   int rootNoProgress = 0;
   const int noProgressLimit;
-  const std::uint64_t tableSalt;  // mixed into every table key (tableSaltOf)
+  const std::uint64_t tableSalt;  // mixed into every table key: tableSaltOf(options, game)
   const SearchLimits& limits;
   const SearchOptions& options;
   TranspositionTable& table;
