@@ -280,6 +280,27 @@ TEST_CASE("set dbpath: getmove probes the endgame database, a bad folder changes
   CHECK(ask(engine, "get dbpath").reply.empty());
   CHECK(std::string(getMove(engine, won, 10.0).status).find("db win") == std::string::npos);
 
+  // CheckerBoard's "WLD database" box: off, nothing is probed, but the folder stays set.
+  REQUIRE(ask(engine, ("set dbpath " + dir).c_str()).result == 1);
+  CHECK(ask(engine, "get enable_wld").reply == "1");
+  CHECK(ask(engine, "set enable_wld 0").result == 1);
+  CHECK(ask(engine, "get enable_wld").reply == "0");
+  CHECK(ask(engine, "get dbpath").reply == dir);
+  const Call disabled = getMove(engine, won, 10.0);
+  CHECK(std::string(disabled.status).find("db win") == std::string::npos);
+  CHECK(disabled.result == kUnknown);
+  for (const char* bad : {"set enable_wld 2", "set enable_wld on", "set enable_wld"}) {
+    const Answer a = ask(engine, bad);
+    CHECK(a.result == 0);
+    CHECK(a.reply.rfind("error: ", 0) == 0);
+  }
+  CHECK(ask(engine, "get enable_wld").reply == "0");
+  CHECK(ask(engine, "set enable_wld 1").result == 1);
+  CHECK(ask(engine, "get enable_wld").reply == "1");
+  const Call enabled = getMove(engine, won, 10.0);
+  CHECK(std::string(enabled.status).find("score db win") != std::string::npos);
+  CHECK(enabled.result == kWin);
+
   CHECK(ask(engine, "set dbmbytes 0").result == 0);
   CHECK(ask(engine, "set dbmbytes 16").result == 1);
   CHECK(ask(engine, "get dbmbytes").reply == "16");

@@ -106,7 +106,8 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
   set("Threads", std::to_string(settings.threads));
   set("Skill Level", std::to_string(settings.level));
   set("EGDBCache", std::to_string(settings.dbCacheMb));
-  set("EGDBPieces", std::to_string(std::min(settings.maxDbPieces, kMaxDatabasePieces)));
+  set("EGDBPieces",
+      std::to_string(settings.dbEnabled ? std::min(settings.maxDbPieces, kMaxDatabasePieces) : 0));
   // Last: the folder opens once, with the cache size and pieces above.
   const auto& options = core_->options().all();
   const auto path = std::find_if(options.begin(), options.end(),

@@ -38,6 +38,9 @@ struct EngineSettings {
   std::string dbPath;  // empty: no database
   int dbCacheMb = kDefaultDatabaseCacheMb;
   int maxDbPieces = kDefaultDatabasePieces;  // as CheckerBoard sent it (its "No limit" is 24)
+  // "set enable_wld": the "WLD database" box of CheckerBoard's More Options dialog. Off, the
+  // search probes nothing, but the folder stays open and set, to be used again once it is on.
+  bool dbEnabled = true;
   std::shared_ptr<egdb::Database> database;
 };
 

@@ -110,7 +110,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
                     "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces (see help)");
+                    "max_dbpieces, enable_wld (see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -136,6 +136,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "dbpath") return reply.ok(s.dbPath);
     if (key == "dbmbytes") return reply.ok(std::to_string(s.dbCacheMb));
     if (key == "max_dbpieces") return reply.ok(std::to_string(s.maxDbPieces));
+    if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
     return reply.refuse("unknown setting: " + key);
   }
 
@@ -201,6 +202,14 @@ void Engine::handle(const std::string& text, Reply& reply) {
                       (*n > kMaxDatabasePieces ? " (Damiera's databases have at most " +
                                                      std::to_string(kMaxDatabasePieces) + ")"
                                                : std::string()));
+    }
+    if (key == "enable_wld") {
+      const auto on = parseNumber(value, 0, 1);
+      if (!on) return reply.refuse("enable_wld must be 0 (off) or 1 (on)");
+      std::lock_guard lock(mutex_);
+      settings_.dbEnabled = *on == 1;
+      return reply.ok(*on ? "enable_wld 1: the endgame database is used"
+                          : "enable_wld 0: the endgame database is not used");
     }
     return reply.refuse("unknown setting: " + key);
   }
