@@ -67,7 +67,9 @@ class PlaynowPacer final : public SearchPacer {
 
 }  // namespace
 
-Engine::Engine() {
+Engine::Engine(std::optional<std::filesystem::path> settingsFile)
+    : settingsFile_(std::move(settingsFile)) {
+  loadSettingsFile();
   EngineReports reports;
   // From getmove()'s thread: the search runs there (the executor below).
   reports.onInfo = [this](const Position& root, const SearchInfo& line) {

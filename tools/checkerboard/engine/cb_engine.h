@@ -12,6 +12,7 @@
 // released at the end of every call.
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -51,7 +52,10 @@ inline constexpr int kMaxDbPiecesSetting = 24;
 
 class Engine {
  public:
-  Engine();
+  // With a settings file (engine/settings_file.h): the settings it holds are taken now, and
+  // every setting the user changes is written back to it. Without one, every session starts
+  // from the defaults.
+  explicit Engine(std::optional<std::filesystem::path> settingsFile = std::nullopt);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -82,9 +86,16 @@ class Engine {
   // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
   void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
 
+  // The remembered settings in settingsFile_, each through handle() as if it were typed.
+  void loadSettingsFile();
+  // Writes the settings now in force to settingsFile_; why it could not, or nothing.
+  std::optional<std::string> saveSettingsFile();
+
   // The settings of `settings` as the core's options; a refusal is written into `status`.
   void applySettings(const EngineSettings& settings, char* status);
 
+  const std::optional<std::filesystem::path> settingsFile_;
+  std::mutex fileMutex_;      // one writer of settingsFile_ at a time
   mutable std::mutex mutex_;  // guards the settings and the history; never held during a search
   EngineSettings settings_;
   bool newGamePending_ = true;  // the next search starts with a cleared table

@@ -10,6 +10,7 @@
 #include "core/notation.h"
 #include "engine/board8.h"
 #include "engine/cb_engine.h"
+#include "engine/settings_file.h"
 #include "engine/status_text.h"
 #include "version.h"
 
@@ -89,6 +90,13 @@ int Engine::command(const char* text, char* reply) {
   } else {
     try {
       handle(text, answer);
+      const std::vector<std::string> words = splitWords(text);
+      if (answer.handled && words.size() >= 2 && words[0] == "set" &&
+          isRememberedSetting(words[1])) {
+        // Taken either way; the user learns it will not outlive the session.
+        if (const std::optional<std::string> why = saveSettingsFile())
+          answer.text += " (not remembered: " + *why + ")";
+      }
     } catch (const std::exception& e) {  // allocation failures: the DLL must not throw
       answer.refuse(std::string("failed: ") + e.what());
     }
@@ -214,6 +222,26 @@ void Engine::handle(const std::string& text, Reply& reply) {
     return reply.refuse("unknown setting: " + key);
   }
   reply.refuse("unknown command: " + text);
+}
+
+void Engine::loadSettingsFile() {
+  if (!settingsFile_) return;
+  for (const std::string& line : readSettingsFile(*settingsFile_)) {
+    const std::vector<std::string> words = splitWords(line);
+    // Only what settingsCommands writes: an edited file cannot make the engine do anything else.
+    if (words.size() < 2 || words[0] != "set" || !isRememberedSetting(words[1])) continue;
+    Reply ignored;  // a refused line leaves the default, as a refused command would
+    try {
+      handle(line, ignored);
+    } catch (const std::exception&) {  // out of memory: the default too; the DLL must load
+    }
+  }
+}
+
+std::optional<std::string> Engine::saveSettingsFile() {
+  if (!settingsFile_) return std::nullopt;
+  std::lock_guard lock(fileMutex_);
+  return writeSettingsFile(*settingsFile_, settingsCommands(settings()));
 }
 
 // "set gamehist <fen> [m1 m2 ...]": the position after the last capture or man move, then the

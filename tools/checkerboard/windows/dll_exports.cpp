@@ -2,7 +2,10 @@
 // They only forward to the engine; no exception may cross into CheckerBoard.
 #include <windows.h>
 
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <optional>
 
 #include "engine/cb_api.h"
 #include "engine/cb_engine.h"
@@ -13,10 +16,18 @@ using damiera::cb::CBmove;
 
 namespace {
 
+// Where the settings outlive the session (engine/settings_file.h): the user's own application
+// data folder, always writable, where the engines folder may be under Program Files.
+std::optional<std::filesystem::path> settingsFile() {
+  const wchar_t* appData = _wgetenv(L"APPDATA");
+  if (appData == nullptr || *appData == L'\0') return std::nullopt;
+  return std::filesystem::path(appData) / L"Damiera" / L"damiera-cb-settings.txt";
+}
+
 // One engine per loaded DLL, made on first use. It keeps no thread between calls, so its
 // destruction when the DLL is unloaded only frees memory.
 damiera::cb::Engine& engine() {
-  static damiera::cb::Engine instance;
+  static damiera::cb::Engine instance(settingsFile());
   return instance;
 }
 

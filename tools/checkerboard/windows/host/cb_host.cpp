@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -668,6 +669,40 @@ void checkDatabase(const Api& api, const DatabaseExpectation& db, const std::str
   command(api, "set depth 0");
 }
 
+// The three exports of a loaded DLL; false when one is missing.
+bool findExports(HMODULE dll, Api& api) {
+  api.getmove =
+      reinterpret_cast<GetMoveFn>(reinterpret_cast<void*>(GetProcAddress(dll, "getmove")));
+  api.islegal =
+      reinterpret_cast<IsLegalFn>(reinterpret_cast<void*>(GetProcAddress(dll, "islegal")));
+  api.enginecommand =
+      reinterpret_cast<CommandFn>(reinterpret_cast<void*>(GetProcAddress(dll, "enginecommand")));
+  return api.getmove && api.islegal && api.enginecommand;
+}
+
+// CheckerBoard keeps no engine setting: the DLL writes what the user sets into the user's
+// application data folder, and a fresh load of the DLL (the next CheckerBoard session) reads it.
+bool checkRemembered(HMODULE& dll, const char* dllPath, Api& api, const std::string& dir) {
+  command(api, ("set dbpath " + dir).c_str());
+  command(api, "set enable_wld 0");
+  const char* appData = std::getenv("APPDATA");
+  std::ifstream in(std::string(appData ? appData : "") + "\\Damiera\\damiera-cb-settings.txt");
+  std::string line, lines;
+  while (std::getline(in, line)) lines += line + "|";
+  check(lines.find("set dbpath " + dir) != std::string::npos &&
+            lines.find("set hashsize 16") != std::string::npos,
+        "the settings are in %APPDATA%\\Damiera\\damiera-cb-settings.txt: " + lines);
+  if (!check(FreeLibrary(dll) != 0, "FreeLibrary")) return false;
+  dll = LoadLibraryA(dllPath);
+  if (!check(dll != nullptr && findExports(dll, api), "LoadLibrary again")) return false;
+  check(command(api, "get hashsize").reply == "16" && command(api, "get dbpath").reply == dir &&
+            command(api, "get enable_wld").reply == "0",
+        "loaded again, the DLL has the hash size, database folder and enable_wld set before");
+  command(api, "set dbpath");
+  command(api, "set enable_wld 1");
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -690,13 +725,7 @@ int main(int argc, char** argv) {
   HMODULE dll = LoadLibraryA(argv[1]);
   if (!check(dll != nullptr, std::string("LoadLibrary ") + argv[1])) return 1;
   Api api;
-  api.getmove =
-      reinterpret_cast<GetMoveFn>(reinterpret_cast<void*>(GetProcAddress(dll, "getmove")));
-  api.islegal =
-      reinterpret_cast<IsLegalFn>(reinterpret_cast<void*>(GetProcAddress(dll, "islegal")));
-  api.enginecommand =
-      reinterpret_cast<CommandFn>(reinterpret_cast<void*>(GetProcAddress(dll, "enginecommand")));
-  if (!check(api.getmove && api.islegal && api.enginecommand,
+  if (!check(findExports(dll, api),
              "getmove, islegal and enginecommand exported under their plain names")) {
     return 1;
   }
@@ -708,6 +737,7 @@ int main(int argc, char** argv) {
   checkReset(api, positions);
   checkSelfPlay(api, positions.front(), argv[3]);
   checkDatabase(api, database, argv[5], argv[6]);
+  if (!checkRemembered(dll, argv[1], api, argv[5])) return 1;
 
   check(FreeLibrary(dll) != 0, "FreeLibrary");
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -1,0 +1,82 @@
+#include "engine/settings_file.h"
+
+#include <array>
+#include <fstream>
+#include <system_error>
+
+#include "engine/cb_engine.h"
+
+namespace damiera::cb {
+
+namespace {
+
+// Each remembered setting, in the order settingsCommands writes them.
+constexpr std::array<const char*, 8> kRemembered = {"hashsize",   "searchthreads", "depth",
+                                                    "level",      "dbmbytes",      "max_dbpieces",
+                                                    "enable_wld", "dbpath"};
+
+}  // namespace
+
+bool isRememberedSetting(const std::string& key) {
+  for (const char* name : kRemembered)
+    if (key == name) return true;
+  return false;
+}
+
+std::vector<std::string> settingsCommands(const EngineSettings& s) {
+  return {
+      "set hashsize " + std::to_string(s.hashMb),
+      "set searchthreads " + std::to_string(s.threads),
+      "set depth " + std::to_string(s.depth),
+      "set level " + std::to_string(s.level),
+      "set dbmbytes " + std::to_string(s.dbCacheMb),
+      "set max_dbpieces " + std::to_string(s.maxDbPieces),
+      std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"),
+      // Last: opening the folder uses the cache size above. Nothing after it: no database.
+      s.dbPath.empty() ? std::string("set dbpath") : "set dbpath " + s.dbPath,
+  };
+}
+
+std::vector<std::string> readSettingsFile(const std::filesystem::path& file) {
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(file, error);
+  if (error || size > kMaxSettingsFileBytes) return {};
+  std::ifstream in(file, std::ios::binary);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+std::optional<std::string> writeSettingsFile(const std::filesystem::path& file,
+                                             const std::vector<std::string>& lines) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (file.has_parent_path()) {
+    fs::create_directories(file.parent_path(), error);
+    if (error) return "cannot make " + file.parent_path().string() + ": " + error.message();
+  }
+  fs::path partial = file;
+  partial += ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    for (const std::string& line : lines) out << line << "\r\n";  // readable in Notepad too
+    out.flush();
+    if (!out) {
+      out.close();
+      fs::remove(partial, error);
+      return "cannot write " + partial.string();
+    }
+  }
+  fs::rename(partial, file, error);  // replaces the old file in one step
+  if (error) {
+    const std::string reason = error.message();
+    fs::remove(partial, error);
+    return "cannot replace " + file.string() + ": " + reason;
+  }
+  return std::nullopt;
+}
+
+}  // namespace damiera::cb
