@@ -1,12 +1,15 @@
 // The CheckerBoard engine behind the DLL exports (tools/checkerboard/engine/cb_engine.h),
 // natively: commands, getmove and islegal, as CheckerBoard calls them.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "engine/board8.h"
 #include "engine/cb_engine.h"
 #include "engine/cb_time.h"
@@ -100,7 +103,7 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
   CHECK(ask(engine, "get depth").reply == "5");
   CHECK(ask(engine, "get book").reply == "0");
   CHECK(ask(engine, "set book 0").result == 1);
-  const Answer unknown = ask(engine, "get allscores");
+  const Answer unknown = ask(engine, "get solve");  // CheckerBoard's solve mode: not ours
   CHECK(unknown.result == 0);
   CHECK(ask(engine, "").result == 0);
   CHECK(engine.command(nullptr, nullptr) == 0);
@@ -400,4 +403,57 @@ TEST_CASE("Settings file: what the user sets is there in the next session, a bad
     CHECK(!fs::exists(folder));
   }
   fs::remove_all(folder);
+}
+
+TEST_CASE("set allscores: the status lists every move with its score, best first",
+          "[checkerboard]") {
+  cb::Engine engine;
+  CHECK(ask(engine, "get allscores").reply == "0");
+  for (const char* bad : {"set allscores 2", "set allscores yes", "set allscores"}) {
+    const Answer a = ask(engine, bad);
+    CHECK(a.result == 0);
+    CHECK(a.reply.rfind("error: ", 0) == 0);
+  }
+  ask(engine, "set depth 5");
+  const std::string normal = getMove(engine, kStart, 10.0).status;
+  INFO(normal);
+  CHECK(normal.find("  pv ") != std::string::npos);
+
+  REQUIRE(ask(engine, "set allscores 1").result == 1);
+  CHECK(ask(engine, "get allscores").reply == "1");
+  const Call call = getMove(engine, kStart, 10.0);
+  const std::string status = call.status;
+  INFO(status);
+  CHECK(status.rfind("depth 5/", 0) == 0);
+  CHECK(status.find(" pv ") == std::string::npos);
+
+  // After "... nps N": move and score pairs (scores in men at this depth, no forced result).
+  std::istringstream words(status.substr(status.find("nps ")));
+  std::string word;
+  words >> word >> word;
+  std::vector<std::string> listed;
+  std::vector<double> scores;
+  for (std::string move, score; words >> move >> score;) {
+    listed.push_back(move);
+    scores.push_back(std::stod(score));
+  }
+  const Position start = *parseFen(kStart).value;
+  std::vector<std::string> legal;
+  std::string played;
+  const std::string after = boardAfter(call, kStart);
+  for (const PathMove& m : generatePathMoves(start)) {
+    legal.push_back(formatMove(m));
+    if (formatFen(start.after(m.move)) == after) played = formatMove(m);
+  }
+  REQUIRE(legal.size() == 7);
+  std::vector<std::string> sortedListed = listed;
+  std::sort(sortedListed.begin(), sortedListed.end());
+  std::sort(legal.begin(), legal.end());
+  CHECK(sortedListed == legal);                           // every legal move, once
+  CHECK(std::is_sorted(scores.rbegin(), scores.rend()));  // best first
+  REQUIRE(!listed.empty());
+  CHECK(listed.front() == played);  // and the best is the move played
+
+  REQUIRE(ask(engine, "set allscores 0").result == 1);
+  CHECK(std::string(getMove(engine, kStart, 10.0).status).find("  pv ") != std::string::npos);
 }

@@ -73,8 +73,15 @@ Engine::Engine(std::optional<std::filesystem::path> settingsFile)
   EngineReports reports;
   // From getmove()'s thread: the search runs there (the executor below).
   reports.onInfo = [this](const Position& root, const SearchInfo& line) {
-    if (line.multiPv == 1 && call_.status != nullptr)
-      writeText(call_.status, formatStatus(root, line));
+    if (call_.status == nullptr) return;
+    if (!call_.allScores) {
+      if (line.multiPv == 1) writeText(call_.status, formatStatus(root, line));
+      return;
+    }
+    // The lines of one iteration come one after the other, the first first.
+    if (line.multiPv == 1) call_.lines.clear();
+    call_.lines.push_back(line);
+    writeText(call_.status, formatAllScores(root, call_.lines));
   };
   reports.onResult = [this](const Position&, const SearchResult& result) { call_.result = result; };
   SessionEnvironment environment;
@@ -107,6 +114,7 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
   set("Hash", std::to_string(settings.hashMb));
   set("Threads", std::to_string(settings.threads));
   set("Skill Level", std::to_string(settings.level));
+  set("MultiPV", std::to_string(settings.allScores ? kMaxMultiPv : 1));
   set("EGDBCache", std::to_string(settings.dbCacheMb));
   set("EGDBPieces",
       std::to_string(settings.dbEnabled ? std::min(settings.maxDbPieces, kMaxDatabasePieces) : 0));
@@ -161,7 +169,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
     // A new game forgets everything earlier searches learned (the table, the histories).
     if (newGame) core_->newGame();
     core_->setGame(game);
-    call_ = Call{status, playnow, std::nullopt};
+    call_ = Call{status, playnow, std::nullopt, settings.allScores, {}};
     const SearchLimits limits =
         searchLimitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
     if (const Refused refused = core_->go(limits)) writeText(status, "error: " + refused->message);

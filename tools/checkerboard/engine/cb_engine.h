@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "egdb/database.h"
@@ -33,6 +34,9 @@ struct EngineSettings {
   int threads = 1;  // "searchthreads"
   int depth = 0;    // a fixed search depth (our own "set depth"); 0: maxtime alone decides
   int level = kMaxSkillLevel;  // "set level": Skill Level 0..20 (search/skill.h), 20 = full
+  // "set allscores": the status bar lists every move with its score (the core's MultiPV for
+  // all of them) instead of the principal variation: slower, for studying a position.
+  bool allScores = false;
   // The endgame database (CheckerBoard's "set dbpath", "set dbmbytes", "set max_dbpieces"): the
   // core's EGDBPath, EGDBCache and EGDBPieces options. The folder was checked when it was set;
   // `database` keeps what was opened then, so the search reopens nothing.
@@ -108,6 +112,8 @@ class Engine {
     char* status = nullptr;
     const int* playnow = nullptr;
     std::optional<SearchResult> result;
+    bool allScores = false;
+    std::vector<SearchInfo> lines;  // allscores: the lines of the iteration being reported
   };
   Call call_;
   std::unique_ptr<damiera::Engine> core_;  // last: its reports point at call_

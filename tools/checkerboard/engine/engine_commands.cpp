@@ -118,7 +118,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
                     "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces, enable_wld (see help)");
+                    "max_dbpieces, enable_wld, allscores (see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -145,6 +145,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "dbmbytes") return reply.ok(std::to_string(s.dbCacheMb));
     if (key == "max_dbpieces") return reply.ok(std::to_string(s.maxDbPieces));
     if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
+    if (key == "allscores") return reply.ok(s.allScores ? "1" : "0");
     return reply.refuse("unknown setting: " + key);
   }
 
@@ -218,6 +219,14 @@ void Engine::handle(const std::string& text, Reply& reply) {
       settings_.dbEnabled = *on == 1;
       return reply.ok(*on ? "enable_wld 1: the endgame database is used"
                           : "enable_wld 0: the endgame database is not used");
+    }
+    if (key == "allscores") {
+      const auto on = parseNumber(value, 0, 1);
+      if (!on) return reply.refuse("allscores must be 0 (off) or 1 (on)");
+      std::lock_guard lock(mutex_);
+      settings_.allScores = *on == 1;
+      return reply.ok(*on ? "allscores 1: every move with its score"
+                          : "allscores 0: the best line");
     }
     return reply.refuse("unknown setting: " + key);
   }

@@ -11,9 +11,9 @@ namespace damiera::cb {
 namespace {
 
 // Each remembered setting, in the order settingsCommands writes them.
-constexpr std::array<const char*, 8> kRemembered = {"hashsize",   "searchthreads", "depth",
-                                                    "level",      "dbmbytes",      "max_dbpieces",
-                                                    "enable_wld", "dbpath"};
+constexpr std::array<const char*, 9> kRemembered = {"hashsize",     "searchthreads", "depth",
+                                                    "level",        "allscores",     "dbmbytes",
+                                                    "max_dbpieces", "enable_wld",    "dbpath"};
 
 }  // namespace
 
@@ -29,6 +29,7 @@ std::vector<std::string> settingsCommands(const EngineSettings& s) {
       "set searchthreads " + std::to_string(s.threads),
       "set depth " + std::to_string(s.depth),
       "set level " + std::to_string(s.level),
+      std::string("set allscores ") + (s.allScores ? "1" : "0"),
       "set dbmbytes " + std::to_string(s.dbCacheMb),
       "set max_dbpieces " + std::to_string(s.maxDbPieces),
       std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"),

@@ -1,6 +1,7 @@
 #include "engine/status_text.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 
@@ -53,6 +54,21 @@ std::string formatStatus(const Position& root, const SearchInfo& info) {
     if (move.empty()) break;  // never expected: the pv is legal from the root
     text += ' ' + move;
     pos = pos.after(m);
+  }
+  return text;
+}
+
+std::string formatAllScores(const Position& root, const std::vector<SearchInfo>& lines) {
+  assert(!lines.empty());
+  const SearchInfo& first = lines.front();
+  char head[160];
+  std::snprintf(head, sizeof head, "depth %d/%d  time %.2fs  nodes %llu  nps %s", first.depth,
+                first.selDepth, static_cast<double>(first.timeMs) / 1000.0,
+                static_cast<unsigned long long>(first.nodes), formatNps(first.nps).c_str());
+  std::string text = head;
+  for (const SearchInfo& line : lines) {
+    if (line.pv.empty()) continue;  // never expected: every line has its move
+    text += "  " + formatMove(root, line.pv.front()) + ' ' + formatScore(line.score);
   }
   return text;
 }
