@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -70,7 +71,10 @@ po::options_description serverOptions() {
        "every search is stopped this long after its go, as by stop (go infinite too); "
        "0: no cap (default 60000)")  //
       ("max-depth", po::value<int>()->value_name("N"),
-       "cap on the depth of one search; 0: no cap (default)");
+       "cap on the depth of one search; 0: no cap (default)")  //
+      ("eval-dir", po::value<std::string>()->value_name("DIR"),
+       "evaluation weights files clients may choose by name (setoption name EvalFile value "
+       "NAME, a file directly in DIR); without it, only <empty>");
   return options;
 }
 
@@ -109,6 +113,12 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
   config.maxMoveTimeMs =
       serverInteger(args, "max-movetime", 0, kLargest, static_cast<int>(config.maxMoveTimeMs));
   config.maxDepth = serverInteger(args, "max-depth", 0, kLargest, config.maxDepth);
+  if (args.count("eval-dir")) {
+    config.evalFolder = args["eval-dir"].as<std::string>();
+    std::error_code error;
+    if (!std::filesystem::is_directory(config.evalFolder, error))
+      throw po::error("--eval-dir " + config.evalFolder + ": not a folder");
+  }
   return config;
 }
 

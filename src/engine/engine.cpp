@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 #include "core/perft_table.h"
 #include "egdb/database.h"
+#include "engine/eval_folder.h"
 #include "protocol/reply.h"
 #include "search/eval_weights.h"
 
@@ -76,10 +77,7 @@ void Engine::registerOptions() {
                    [this](int n) { openDatabase(databaseDir_, n, databaseCacheMb_); });
   options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb,
                    [this](int mb) { openDatabase(databaseDir_, databasePieces_, mb); });
-  options_.addString("EvalFile", "", [this](const std::string& path) {
-    refuseFileOfClient("EvalFile", path, "");
-    loadEvalFile(path);
-  });
+  options_.addString("EvalFile", "", [this](const std::string& value) { setEvalFile(value); });
   // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
   options_.addSpin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, [this](int level) {
     skillLevel_ = level;
@@ -104,6 +102,33 @@ void Engine::refuseFileOfClient(const std::string& name, const std::string& valu
   throw OptionRejected(name + " " + protocol::quoted(value) +
                        ": this server opens no file or folder a client names (allowed: <empty>" +
                        (defaultValue.empty() ? "" : " or " + defaultValue) + ")");
+}
+
+void Engine::setEvalFile(const std::string& value) {
+  if (environment_.clientNamesFiles || value.empty() || environment_.evalFolder.empty()) {
+    refuseFileOfClient("EvalFile", value, "");
+    loadEvalFile(value);
+    return;
+  }
+  const std::optional<std::filesystem::path> file = evalFolderFile(environment_.evalFolder, value);
+  if (!file) {
+    constexpr std::size_t kNamesShown = 20;
+    std::string names;
+    for (const std::string& name : evalFolderNames(environment_.evalFolder, kNamesShown))
+      names += (names.empty() ? "" : ", ") + name;
+    throw OptionRejected("EvalFile " + protocol::quoted(value) +
+                         ": not a file of this server's evaluation folder (allowed: <empty>" +
+                         (names.empty() ? "" : ", " + names) + ")");
+  }
+  try {
+    loadEvalFile(file->string());
+  } catch (const OptionRejected& e) {
+    // The client chose a name: the reason, without the host's folder.
+    std::string reason = e.what();
+    for (std::size_t at; (at = reason.find(file->string())) != std::string::npos;)
+      reason.replace(at, file->string().size(), protocol::quoted(value));
+    throw OptionRejected(reason);
+  }
 }
 
 // Empty: the weights compiled in. A file that cannot be read or is not a whole weights file of

@@ -148,7 +148,10 @@ class Engine {
   void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
   // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
   void openDatabase(const std::string& dir, int pieces, int cacheMb);
-  void loadEvalFile(const std::string& path);  // the EvalFile option; throws OptionRejected
+  void loadEvalFile(const std::string& path);  // throws OptionRejected
+  // The EvalFile option: a path, or for a client who may not name files, <empty> or the name of
+  // a file in the host's evaluation folder; throws OptionRejected.
+  void setEvalFile(const std::string& value);
   // A host whose clients may not name files (SessionEnvironment::clientNamesFiles) refuses any
   // `value` of option `name` but empty and `defaultValue`; throws OptionRejected.
   void refuseFileOfClient(const std::string& name, const std::string& value,

@@ -5,6 +5,7 @@
 // one client may ask for, so that no client takes more than its share of the machine.
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "engine/line_session.h"
@@ -26,6 +27,10 @@ struct SessionEnvironment {
   // names. A server's clients are not its machine's users: they may only switch such an option
   // off (<empty>) or back to its default, the one the operator set up.
   bool clientNamesFiles = true;
+  // Where clients who may not name files may still choose an evaluation: EvalFile also takes
+  // the plain name of a file in this folder (a server's --eval-dir; engine/eval_folder.h).
+  // Empty: no folder.
+  std::string evalFolder;
 };
 
 // Sessions of one dialect for a transport; every one gets a copy of `environment`.

@@ -25,7 +25,8 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
   paceAndCap(environment.search, &processors, &alarms, config.maxMoveTimeMs,
              SearchCaps{1, config.maxDepth});
   environment.maxPerftHashMb = config.hashMb;
-  environment.clientNamesFiles = false;  // "No command reads or writes files on the server"
+  environment.clientNamesFiles = false;        // "No command reads or writes files on the server"
+  environment.evalFolder = config.evalFolder;  // ... but those the operator offers, by name
   return environment;
 }
 

@@ -38,6 +38,7 @@ struct AnalysisServerConfig {
   std::size_t hashMb = 64;  // the one table, shared
   std::int64_t maxMoveTimeMs = kDefaultServerMaxMoveTimeMs;  // 0: no cap
   int maxDepth = 0;                                          // 0: no cap
+  std::string evalFolder;  // --eval-dir: the evaluation files clients may choose by name
 };
 
 // Makes the factory of the sessions the server carries (native, Hub, ...) for an environment.

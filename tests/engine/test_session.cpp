@@ -170,6 +170,43 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "A host's evaluation folder: its clients choose its files by name, and reach nothing else",
+    "[session][eval]") {
+  const DoubledTempoWeights file;  // doubled.weights in its folder
+  std::ofstream(file.dir / "broken.weights") << "not weights";
+  fs::create_directories(file.dir / "sub");
+  damiera::SessionEnvironment server;
+  server.clientNamesFiles = false;
+  server.evalFolder = file.dir.string();
+  Probe probe(server);
+  const std::string embedded = probe.say("eval").back();
+
+  CHECK(probe.say("setoption name EvalFile value doubled.weights").empty());
+  const std::string doubled = probe.say("eval").back();
+  CHECK(doubled != embedded);
+  const std::string allowed =
+      ": not a file of this server's evaluation folder (allowed: <empty>, broken.weights, "
+      "doubled.weights)";
+  for (const std::string& name :
+       {std::string("missing.weights"), std::string("sub"), std::string(".."),
+        std::string("sub/../doubled.weights"), std::string("./doubled.weights"), file.path}) {
+    INFO(name);
+    const Lines refused = probe.say("setoption name EvalFile value " + name);
+    REQUIRE(isOneErrorLine(refused));
+    CHECK(refused[0].ends_with(allowed));
+    CHECK(probe.say("eval").back() == doubled);  // unchanged
+  }
+  // A file of the folder that is no weights file: refused by name, the folder not shown.
+  const Lines broken = probe.say("setoption name EvalFile value broken.weights");
+  REQUIRE(isOneErrorLine(broken));
+  CHECK(broken[0].starts_with("error EvalFile 'broken.weights': not an evaluation weights file"));
+  CHECK(broken[0].find(file.dir.string()) == std::string::npos);
+  CHECK(probe.say("eval").back() == doubled);
+  CHECK(probe.say("setoption name EvalFile value <empty>").empty());
+  CHECK(probe.say("eval").back() == embedded);
+}
+
+TEST_CASE(
     "Sessions sharing a table (a server's) with different EvalFiles read none of each "
     "other's entries",
     "[session][eval]") {

@@ -1,7 +1,10 @@
 // Sessions over TCP: many clients at once, each with its own game and its own correct answers;
 // searches on the server-wide pool that never block another client; stop, disconnects and the
 // caps on what one client may ask for.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -328,4 +331,36 @@ TEST_CASE("A client cannot make the server open a file or folder it names", "[se
     CHECK(client.readLine(5s) == "readyok");  // <empty> was taken without a word
   }
   CHECK(server.stopCleanly());
+}
+
+TEST_CASE(
+    "A server's --eval-dir: a client chooses the operator's evaluation files by name, and no other",
+    "[server][sessions][eval]") {
+  namespace fs = std::filesystem;
+  const fs::path folder =
+      fs::path(DAMIERA_BUILD_DIR) / ("eval-dir-test-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  fs::copy_file(fs::path(DAMIERA_SOURCE_DIR) / "src/search/weights/eval.weights",
+                folder / "shipped.weights");
+  {
+    ServerProcess server({"--hash", "8", "--threads", "1", "--eval-dir", folder.string()});
+    TcpClient client(server.port());
+    client.sendLine("setoption name EvalFile value shipped.weights");
+    client.sendLine("isready");
+    CHECK(client.readLine(5s) == "readyok");  // taken without a word
+    for (const std::string name : {"missing.weights", "../eval-dir-test", "/etc/passwd"}) {
+      INFO(name);
+      client.sendLine("setoption name EvalFile value " + name);
+      CHECK(client.readLine(5s) ==
+            "error EvalFile " + damiera::protocol::quoted(name) +
+                ": not a file of this server's evaluation folder (allowed: <empty>, "
+                "shipped.weights)");
+    }
+    client.sendLine("setoption name EvalFile value <empty>");
+    client.sendLine("isready");
+    CHECK(client.readLine(5s) == "readyok");
+    CHECK(server.stopCleanly());
+  }
+  fs::remove_all(folder);
 }

@@ -1,0 +1,32 @@
+#include "engine/eval_folder.h"
+
+#include <algorithm>
+#include <system_error>
+
+namespace damiera {
+
+std::optional<std::filesystem::path> evalFolderFile(const std::string& folder,
+                                                    const std::string& name) {
+  if (name.empty() || name == "." || name == ".." ||
+      name.find_first_of("/\\") != std::string::npos || name.find('\0') != std::string::npos)
+    return std::nullopt;
+  const std::filesystem::path path = std::filesystem::path(folder) / name;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;
+  return path;
+}
+
+std::vector<std::string> evalFolderNames(const std::string& folder, std::size_t limit) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error)) {
+    std::error_code kind;
+    if (it->is_regular_file(kind)) names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  if (names.size() > limit) names.resize(limit);
+  return names;
+}
+
+}  // namespace damiera

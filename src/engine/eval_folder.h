@@ -1,0 +1,21 @@
+#pragma once
+// A server's evaluation folder (`--eval-dir`): the evaluation weights files its clients may
+// choose by name with EvalFile, where they may name no path (SessionEnvironment). Only a plain
+// name of a file directly in the folder counts, so a client reaches nothing else on the host.
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace damiera {
+
+// The path of `name` in `folder`, when `name` is a plain file name (no folder part, not "." or
+// "..") of a regular file there; nothing otherwise.
+std::optional<std::filesystem::path> evalFolderFile(const std::string& folder,
+                                                    const std::string& name);
+
+// The names of the regular files in `folder`, sorted; at most `limit` of them.
+std::vector<std::string> evalFolderNames(const std::string& folder, std::size_t limit);
+
+}  // namespace damiera
