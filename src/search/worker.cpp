@@ -543,14 +543,20 @@ void Worker::report(int depth) {
   const int hashfull = shared_.table.hashfull();
   const std::size_t lines =
       std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());
+  int shown = 0;
   for (std::size_t i = 0; i < lines; ++i) {
     const RootMove& rm = rootMoves_[i];
+    // After a stop in the middle of an iteration (the final report), a line that iteration
+    // only proved worse than the best has no score of its own (-kScoreInfinite, which would
+    // read as a mate): it shows the score of the last iteration that completed it.
+    const int score = rm.score != -kScoreInfinite ? rm.score : rm.previousScore;
+    if (score == -kScoreInfinite) continue;  // never scored: nothing to show
     SearchInfo info;
     info.depth = depth;
     info.selDepth = std::max(rm.selDepth, depth);
-    info.multiPv = static_cast<int>(i) + 1;
-    info.rawScore = rm.score;
-    info.score = reportScore(rm.score);
+    info.multiPv = ++shown;
+    info.rawScore = score;
+    info.score = reportScore(score);
     info.nodes = nodes;
     info.timeMs = ms;
     info.nps = nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1));

@@ -584,6 +584,34 @@ TEST_CASE("MultiPV N: N lines per iteration, distinct moves, scores not increasi
   CHECK(probe.countMatching("info .* multipv 3 .*", from) == 0);
 }
 
+TEST_CASE("MultiPV stopped inside an iteration: every line has a real score, none a mate",
+          "[session][go][multipv]") {
+  // One thread and a node limit: the search stops at the same node every time, here inside
+  // depth 9, after it found a new best move (so the final report is sent) and proved the
+  // moves after the fourth only worse than it. Those lines used to read "score mate 499".
+  LiveProbe probe;
+  probe.say("setoption name MultiPV value 64");
+  probe.say("position fen W:W18,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15");
+  probe.say("go nodes 30000");
+  const std::string best = probe.bestMove();
+  std::vector<Info> last;  // the lines of the final report
+  for (const Info& info : infosFrom(probe, 0)) {
+    if (info.numbers.at("multipv") == 1) last.clear();
+    last.push_back(info);
+  }
+  REQUIRE(last.size() == 7);  // one line per legal move
+  std::set<std::string> moves;
+  for (std::size_t k = 0; k < last.size(); ++k) {
+    INFO("line " << k + 1);
+    CHECK(last[k].numbers.at("multipv") == static_cast<long long>(k + 1));
+    CHECK_FALSE(last[k].mate);  // no forced result within reach of this quiet opening
+    CHECK(std::abs(last[k].score) < 1000);
+    moves.insert(last[k].pv.front());
+  }
+  CHECK(moves.size() == 7);
+  CHECK(words(best)[1] == last.front().pv.front());
+}
+
 TEST_CASE("MultiPV with searchmoves and Threads 2", "[session][go][multipv]") {
   LiveProbe probe;
   probe.say("setoption name Threads value 2");
