@@ -203,8 +203,12 @@ SearchCallbacks Engine::skillCallbacks(int level, SearchLimits& limits, SearchCa
                       onResult = std::move(callbacks.onResult)](const SearchResult& result) {
     SearchResult played = result;
     if (result.bestMove && !lines->empty()) {
+      // The kSkillMultiPv best, however many lines were asked to be shown: a level plays the
+      // same with MultiPV 1 or 64 (CheckerBoard's allscores).
       std::vector<SkillCandidate> candidates;
-      for (const Line& line : *lines) candidates.push_back(line.candidate);
+      for (const Line& line : *lines)
+        if (candidates.size() < static_cast<std::size_t>(kSkillMultiPv))
+          candidates.push_back(line.candidate);
       const Move chosen = chooseSkillMove(candidates, level, skillRandom_);
       if (!(chosen == *result.bestMove)) {
         const auto line =
