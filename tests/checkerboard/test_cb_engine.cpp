@@ -13,52 +13,14 @@
 #include "engine/board8.h"
 #include "engine/cb_engine.h"
 #include "engine/cb_time.h"
-#include "engine/settings_file.h"
+#include "tests/checkerboard/cb_engine_calls.h"
 #include "tests/egdb/egdb_fixture.h"
 
 using namespace damiera;
 using namespace damiera::cb;
+using namespace damiera::cb::test;
 
 namespace {
-
-struct Answer {
-  int result;
-  std::string reply;
-};
-
-Answer ask(cb::Engine& engine, const char* command) {
-  char reply[kTextSize] = "";
-  const int result = engine.command(command, reply);
-  return {result, reply};
-}
-
-struct Call {
-  Board8x8 board{};
-  char status[kTextSize] = "";
-  int playnow = 0;
-  CBmove move{};
-  int result = -1;
-};
-
-Call getMove(cb::Engine& engine, const char* fen, double maxtime, int info = kInfoReset,
-             int playnow = 0) {
-  const Parsed<Position> pos = parseFen(fen);
-  REQUIRE(pos);
-  Call call;
-  writeBoard(*pos.value, call.board);
-  call.playnow = playnow;
-  call.result =
-      engine.getMove(call.board, pos.value->sideToMove() == Color::White ? kWhite : kBlack, maxtime,
-                     call.status, &call.playnow, info, 0, &call.move);
-  return call;
-}
-
-// The position on the board after the engine's move, as FEN.
-std::string boardAfter(const Call& call, const char* fenBefore) {
-  const bool whiteMoved = fenBefore[0] == 'W';
-  const Parsed<Position> after = positionFromBoard(call.board, whiteMoved ? kBlack : kWhite);
-  return after ? formatFen(*after.value) : after.error;
-}
 
 bool isLegalResult(const char* fenBefore, const std::string& fenAfter) {
   const Position pos = *parseFen(fenBefore).value;
@@ -67,8 +29,6 @@ bool isLegalResult(const char* fenBefore, const std::string& fenAfter) {
   }
   return false;
 }
-
-const char* const kStart = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
 }  // namespace
 
@@ -311,98 +271,6 @@ TEST_CASE("set dbpath: getmove probes the endgame database, a bad folder changes
   CHECK(ask(engine, "set max_dbpieces 25").result == 0);
   CHECK(ask(engine, "set max_dbpieces 24").result == 1);  // CheckerBoard's "No limit"
   CHECK(ask(engine, "get max_dbpieces").reply == "24");
-}
-
-// CheckerBoard keeps no engine setting: the engine remembers them (engine/settings_file.h).
-TEST_CASE("Settings file: what the user sets is there in the next session, a bad file is not",
-          "[checkerboard][egdb]") {
-  namespace fs = std::filesystem;
-  const fs::path folder = fs::path(DAMIERA_BUILD_DIR) / "cb-settings-test";
-  fs::remove_all(folder);
-  const fs::path file = folder / "Damiera" / "damiera-cb-settings.txt";
-  const std::string dir = egdb::test::smallDatabase();
-
-  SECTION("every remembered setting comes back; a refused one changes nothing") {
-    {
-      cb::Engine engine(file);
-      CHECK(ask(engine, "get hashsize").reply == "64");
-      CHECK(!fs::exists(file));  // nothing set yet, nothing written
-      for (const std::string& command : std::vector<std::string>{
-               "set hashsize 16", "set searchthreads 2", "set depth 3", "set level 7",
-               "set dbmbytes 16", "set max_dbpieces 5", "set enable_wld 0", "set dbpath " + dir}) {
-        const Answer a = ask(engine, command.c_str());
-        INFO(command << ": " << a.reply);
-        CHECK(a.result == 1);
-        CHECK(a.reply.find("not remembered") == std::string::npos);
-      }
-      const auto before = fs::last_write_time(file);
-      CHECK(ask(engine, "set hashsize 0").result == 0);
-      CHECK(ask(engine, ("set dbpath " + dir + "/no-such-folder").c_str()).result == 0);
-      CHECK(ask(engine, "set gamehist W:W21:B1").result == 1);  // a per-move message: not kept
-      CHECK(fs::last_write_time(file) == before);
-    }
-    // Written whole, under its own name only.
-    CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
-    cb::Engine next(file);
-    CHECK(ask(next, "get hashsize").reply == "16");
-    CHECK(ask(next, "get searchthreads").reply == "2");
-    CHECK(ask(next, "get depth").reply == "3");
-    CHECK(ask(next, "get level").reply == "7");
-    CHECK(ask(next, "get dbmbytes").reply == "16");
-    CHECK(ask(next, "get max_dbpieces").reply == "5");
-    CHECK(ask(next, "get enable_wld").reply == "0");
-    CHECK(ask(next, "get dbpath").reply == dir);
-    // The database is open again, not just named: switched on, it proves the win.
-    ask(next, "set enable_wld 1");
-    ask(next, "set depth 4");
-    CHECK(std::string(getMove(next, "W:WK24,K32:BK30", 10.0).status).find("score db win") !=
-          std::string::npos);
-  }
-
-  SECTION("stale, foreign and malformed lines are skipped; the good ones are taken") {
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary)
-        << "set hashsize 8\r\n"
-        << "set dbpath " << dir << "/gone-since\n"  // the folder was removed: refused
-        << "set level 99\n"                         // out of range: refused
-        << "set gamehist W:W21:B1\n"                // not a remembered setting
-        << "get movelist W:W21:B1\n"
-        << "garbage \x01\x02\xff\n"
-        << std::string(5000, 'x') << "\n"
-        << "set searchthreads 3";  // no newline at the end
-    cb::Engine engine(file);
-    CHECK(ask(engine, "get hashsize").reply == "8");
-    CHECK(ask(engine, "get dbpath").reply.empty());
-    CHECK(ask(engine, "get level").reply == "20");
-    CHECK(ask(engine, "get searchthreads").reply == "3");
-    CHECK(getMove(engine, kStart, 0.05).result == kUnknown);  // and it plays
-  }
-
-  SECTION("a file too large to be ours is ignored") {
-    fs::create_directories(file.parent_path());
-    std::ofstream out(file, std::ios::binary);
-    out << "set hashsize 8\n" << std::string(kMaxSettingsFileBytes, '#') << "\n";
-    out.close();
-    cb::Engine engine(file);
-    CHECK(ask(engine, "get hashsize").reply == "64");
-  }
-
-  SECTION("a file that cannot be written: the setting is taken and the reply says so") {
-    fs::create_directories(folder);
-    std::ofstream(folder / "Damiera") << "a file where the folder should be";
-    cb::Engine engine(file);
-    const Answer a = ask(engine, "set hashsize 16");
-    CHECK(a.result == 1);
-    CHECK(a.reply.rfind("hashsize 16 MB (not remembered: cannot make ", 0) == 0);
-    CHECK(ask(engine, "get hashsize").reply == "16");
-  }
-
-  SECTION("without a settings file nothing is read or written") {
-    cb::Engine engine;
-    CHECK(ask(engine, "set hashsize 16").reply == "hashsize 16 MB");
-    CHECK(!fs::exists(folder));
-  }
-  fs::remove_all(folder);
 }
 
 TEST_CASE("set allscores: the status lists every move with its score, best first",

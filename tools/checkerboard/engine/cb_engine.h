@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -92,14 +93,18 @@ class Engine {
 
   // The remembered settings in settingsFile_, each through handle() as if it were typed.
   void loadSettingsFile();
-  // Writes the settings now in force to settingsFile_; why it could not, or nothing.
-  std::optional<std::string> saveSettingsFile();
+  // Writes the settings now in force to settingsFile_, `changed` being the one the user just
+  // set (its kept line, if any, is dropped); why it could not, or nothing.
+  std::optional<std::string> saveSettingsFile(const std::string& changed);
 
   // The settings of `settings` as the core's options; a refusal is written into `status`.
   void applySettings(const EngineSettings& settings, char* status);
 
   const std::optional<std::filesystem::path> settingsFile_;
-  std::mutex fileMutex_;      // one writer of settingsFile_ at a time
+  std::mutex fileMutex_;  // one writer of settingsFile_ at a time; guards keptLines_
+  // Lines of the settings file refused at load, by setting: written back in place of the
+  // setting's value until the user sets it (engine/settings_file.h).
+  std::map<std::string, std::string> keptLines_;
   mutable std::mutex mutex_;  // guards the settings and the history; never held during a search
   EngineSettings settings_;
   bool newGamePending_ = true;  // the next search starts with a cleared table

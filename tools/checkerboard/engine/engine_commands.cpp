@@ -90,15 +90,19 @@ int Engine::command(const char* text, char* reply) {
   } else {
     try {
       handle(text, answer);
-      const std::vector<std::string> words = splitWords(text);
-      if (answer.handled && words.size() >= 2 && words[0] == "set" &&
-          isRememberedSetting(words[1])) {
-        // Taken either way; the user learns it will not outlive the session.
-        if (const std::optional<std::string> why = saveSettingsFile())
-          answer.text += " (not remembered: " + *why + ")";
-      }
     } catch (const std::exception& e) {  // allocation failures: the DLL must not throw
       answer.refuse(std::string("failed: ") + e.what());
+    }
+    const std::string setting = settingOfLine(text);
+    if (answer.handled && isRememberedSetting(setting)) {
+      // Taken either way; the user learns it will not outlive the session.
+      std::optional<std::string> why;
+      try {
+        why = saveSettingsFile(setting);
+      } catch (const std::exception& e) {
+        why = e.what();
+      }
+      if (why) answer.text += " (not remembered: " + *why + ")";
     }
   }
   if (reply != nullptr) writeText(reply, answer.text);
@@ -239,18 +243,25 @@ void Engine::loadSettingsFile() {
     const std::vector<std::string> words = splitWords(line);
     // Only what settingsCommands writes: an edited file cannot make the engine do anything else.
     if (words.size() < 2 || words[0] != "set" || !isRememberedSetting(words[1])) continue;
-    Reply ignored;  // a refused line leaves the default, as a refused command would
+    Reply answer;  // a refused line leaves the default, as a refused command would
     try {
-      handle(line, ignored);
+      handle(line, answer);
     } catch (const std::exception&) {  // out of memory: the default too; the DLL must load
     }
+    std::lock_guard lock(fileMutex_);
+    if (!answer.handled) keptLines_[words[1]] = line;  // to be tried again next time
   }
 }
 
-std::optional<std::string> Engine::saveSettingsFile() {
+std::optional<std::string> Engine::saveSettingsFile(const std::string& changed) {
   if (!settingsFile_) return std::nullopt;
+  std::vector<std::string> lines = settingsCommands(settings());
   std::lock_guard lock(fileMutex_);
-  return writeSettingsFile(*settingsFile_, settingsCommands(settings()));
+  keptLines_.erase(changed);
+  for (std::string& line : lines)
+    if (const auto kept = keptLines_.find(settingOfLine(line)); kept != keptLines_.end())
+      line = kept->second;
+  return writeSettingsFile(*settingsFile_, lines);
 }
 
 // "set gamehist <fen> [m1 m2 ...]": the position after the last capture or man move, then the

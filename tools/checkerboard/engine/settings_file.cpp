@@ -1,26 +1,33 @@
 #include "engine/settings_file.h"
 
-#include <array>
+#include <atomic>
 #include <fstream>
+#include <random>
 #include <system_error>
 
 #include "engine/cb_engine.h"
 
 namespace damiera::cb {
 
-namespace {
-
-// Each remembered setting, in the order settingsCommands writes them.
-constexpr std::array<const char*, 9> kRemembered = {"hashsize",     "searchthreads", "depth",
-                                                    "level",        "allscores",     "dbmbytes",
-                                                    "max_dbpieces", "enable_wld",    "dbpath"};
-
-}  // namespace
-
 bool isRememberedSetting(const std::string& key) {
-  for (const char* name : kRemembered)
+  // The keys are the second words of what settingsCommands writes: one list, not two.
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> found;
+    for (const std::string& command : settingsCommands(EngineSettings{})) {
+      const std::size_t start = command.find(' ') + 1;
+      found.push_back(command.substr(start, command.find(' ', start) - start));
+    }
+    return found;
+  }();
+  for (const std::string& name : keys)
     if (key == name) return true;
   return false;
+}
+
+std::string settingOfLine(const std::string& line) {
+  const std::size_t start = line.find_first_not_of(' ', line.find(' '));
+  if (line.rfind("set ", 0) != 0 || start == std::string::npos) return "";
+  return line.substr(start, line.find(' ', start) - start);
 }
 
 std::vector<std::string> settingsCommands(const EngineSettings& s) {
@@ -59,14 +66,17 @@ std::optional<std::string> writeSettingsFile(const std::filesystem::path& file,
     fs::create_directories(file.parent_path(), error);
     if (error) return "cannot make " + file.parent_path().string() + ": " + error.message();
   }
+  // A name of its own: two engines (two CheckerBoards, the 32-bit and the 64-bit DLL) writing
+  // at once never write into one file.
+  static std::atomic<unsigned> written{0};
   fs::path partial = file;
-  partial += ".partial";
+  partial +=
+      "." + std::to_string(std::random_device{}()) + "-" + std::to_string(++written) + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     for (const std::string& line : lines) out << line << "\r\n";  // readable in Notepad too
-    out.flush();
+    out.close();
     if (!out) {
-      out.close();
       fs::remove(partial, error);
       return "cannot write " + partial.string();
     }

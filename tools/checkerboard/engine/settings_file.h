@@ -5,9 +5,10 @@
 // makes the user choose the database folder again every time CheckerBoard starts.
 //
 // The file holds the "set" commands that rebuild the settings, one per line. The engine reads it
-// back through enginecommand's own checks, so a line that is no longer right (a folder since
-// removed, a hash size this machine cannot hold) is refused as a typed one would be, and the
-// setting keeps its default.
+// back through enginecommand's own checks, so a line that is not right here and now (a folder on
+// a drive not plugged in, a hash size the 32-bit engine cannot hold) is refused as a typed one
+// would be, and the setting keeps its default for the session; the line itself is written back
+// unchanged until the user sets that setting, so it is tried again at the next start.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -24,6 +25,9 @@ inline constexpr std::uintmax_t kMaxSettingsFileBytes = 64 * 1024;
 // The settings CheckerBoard's users change (never "gamehist", a per-move message).
 bool isRememberedSetting(const std::string& key);
 
+// The setting a "set <key> ..." line sets ("" for any other line).
+std::string settingOfLine(const std::string& line);
+
 // The commands that rebuild `settings`, in an order that opens the database folder last, with
 // its cache size and piece limit already set.
 std::vector<std::string> settingsCommands(const EngineSettings& settings);
@@ -32,9 +36,10 @@ std::vector<std::string> settingsCommands(const EngineSettings& settings);
 // cannot be read or is larger than kMaxSettingsFileBytes.
 std::vector<std::string> readSettingsFile(const std::filesystem::path& file);
 
-// Writes `lines` into a new file beside `file` and renames it over `file` (making the folder if
-// needed): whatever happens, `file` is the old one or the new one, never half of one. Returns
-// why it could not, or nothing.
+// Writes `lines` into a new file of its own beside `file` and renames it over `file` (making the
+// folder if needed): a process that stops half way, or another engine writing at the same time,
+// leaves `file` the old one or a new one, never half of one (nothing is forced to disk, so a
+// power cut may still lose the last change). Returns why it could not, or nothing.
 std::optional<std::string> writeSettingsFile(const std::filesystem::path& file,
                                              const std::vector<std::string>& lines);
 

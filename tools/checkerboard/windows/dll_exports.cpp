@@ -57,7 +57,14 @@ __declspec(dllexport) int WINAPI
 }
 
 __declspec(dllexport) int WINAPI enginecommand(const char* command, char reply[1024]) {
-  return engine().command(command, reply);  // catches on its own
+  try {
+    // command() catches on its own; the first call also makes the engine, which reads the
+    // remembered settings (and may run out of memory doing so).
+    return engine().command(command, reply);
+  } catch (const std::exception& e) {
+    if (reply != nullptr) damiera::cb::writeText(reply, std::string("error: ") + e.what());
+    return 0;
+  }
 }
 
 }  // extern "C"
