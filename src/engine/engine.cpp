@@ -114,8 +114,11 @@ void Engine::setEvalFile(const std::string& value) {
   if (!file) {
     constexpr std::size_t kNamesShown = 20;
     std::string names;
-    for (const std::string& name : evalFolderNames(environment_.evalFolder, kNamesShown))
-      names += (names.empty() ? "" : ", ") + name;
+    const std::vector<std::string> offered =
+        evalFolderNames(environment_.evalFolder, kNamesShown + 1);
+    for (std::size_t i = 0; i < offered.size() && i < kNamesShown; ++i)
+      names += (names.empty() ? "" : ", ") + protocol::quoted(offered[i]);
+    if (offered.size() > kNamesShown) names += ", ...";
     throw OptionRejected("EvalFile " + protocol::quoted(value) +
                          ": not a file of this server's evaluation folder (allowed: <empty>" +
                          (names.empty() ? "" : ", " + names) + ")");
@@ -196,15 +199,17 @@ SearchCallbacks Engine::skillCallbacks(int level, SearchLimits& limits, SearchCa
   wrapped.onInfo = [lines, shownLines,
                     onInfo = std::move(callbacks.onInfo)](const SearchInfo& info) {
     if (info.multiPv == 1) lines->clear();
-    if (!info.pv.empty()) lines->push_back({{info.pv.front(), info.rawScore}, info.pv});
+    if (!info.pv.empty() && !info.provedWorse)
+      lines->push_back({{info.pv.front(), info.rawScore}, info.pv});
     if (info.multiPv <= shownLines && onInfo) onInfo(info);
   };
   wrapped.onResult = [this, level, lines,
                       onResult = std::move(callbacks.onResult)](const SearchResult& result) {
     SearchResult played = result;
     if (result.bestMove && !lines->empty()) {
-      // The kSkillMultiPv best, however many lines were asked to be shown: a level plays the
-      // same with MultiPV 1 or 64 (CheckerBoard's allscores).
+      // The kSkillMultiPv best, however many lines were asked to be shown: with MultiPV 64
+      // (CheckerBoard's allscores) a level chooses among as many moves as with MultiPV 1. A
+      // line the stopped iteration only proved worse than the best is no candidate.
       std::vector<SkillCandidate> candidates;
       for (const Line& line : *lines)
         if (candidates.size() < static_cast<std::size_t>(kSkillMultiPv))

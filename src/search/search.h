@@ -53,6 +53,9 @@ struct SearchInfo {
   int hashfull = 0;                     // permille
   std::optional<std::uint64_t> tbhits;  // endgame database probes; set when one is in use
   std::vector<Move> pv;                 // legal from the searched position, first move first
+  // The final report of a stopped iteration: a line it proved worse than its best, whose score
+  // (the last completed iteration's, at most the best's) is only an upper bound.
+  bool provedWorse = false;
 };
 
 struct SearchResult {

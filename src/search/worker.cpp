@@ -548,8 +548,10 @@ void Worker::report(int depth) {
     const RootMove& rm = rootMoves_[i];
     // After a stop in the middle of an iteration (the final report), a line that iteration
     // only proved worse than the best has no score of its own (-kScoreInfinite, which would
-    // read as a mate): it shows the score of the last iteration that completed it.
-    const int score = rm.score != -kScoreInfinite ? rm.score : rm.previousScore;
+    // read as a mate): it shows its score from the last iteration that completed it, but never
+    // more than the best's, which it is known not to beat.
+    const bool provedWorse = rm.score == -kScoreInfinite;
+    const int score = provedWorse ? std::min(rm.previousScore, rootMoves_[0].score) : rm.score;
     if (score == -kScoreInfinite) continue;  // never scored: nothing to show
     SearchInfo info;
     info.depth = depth;
@@ -557,6 +559,7 @@ void Worker::report(int depth) {
     info.multiPv = ++shown;
     info.rawScore = score;
     info.score = reportScore(score);
+    info.provedWorse = provedWorse;
     info.nodes = nodes;
     info.timeMs = ms;
     info.nps = nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(ms, 1));

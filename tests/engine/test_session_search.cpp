@@ -594,12 +594,18 @@ TEST_CASE("MultiPV stopped inside an iteration: every line has a real score, non
   probe.say("position fen W:W18,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15");
   probe.say("go nodes 30000");
   const std::string best = probe.bestMove();
-  std::vector<Info> last;  // the lines of the final report
+  std::vector<Info> last;     // the lines of the final report
+  long long depthBefore = 0;  // of the set before it
   for (const Info& info : infosFrom(probe, 0)) {
-    if (info.numbers.at("multipv") == 1) last.clear();
+    if (info.numbers.at("multipv") == 1) {
+      if (!last.empty()) depthBefore = last.front().numbers.at("depth");
+      last.clear();
+    }
     last.push_back(info);
   }
   REQUIRE(last.size() == 7);  // one line per legal move
+  // The case this test is for: the last set is a final report, the same depth sent again.
+  REQUIRE(last.front().numbers.at("depth") == depthBefore);
   std::set<std::string> moves;
   for (std::size_t k = 0; k < last.size(); ++k) {
     INFO("line " << k + 1);
