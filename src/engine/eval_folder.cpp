@@ -7,8 +7,10 @@ namespace damiera {
 
 std::optional<std::filesystem::path> evalFolderFile(const std::string& folder,
                                                     const std::string& name) {
-  if (name.empty() || name == "." || name == ".." ||
-      name.find_first_of("/\\") != std::string::npos || name.find('\0') != std::string::npos)
+  // ':' too: on Windows "C:x" is a path on drive C, whatever folder it is joined to. A leading
+  // '.' is ".", "..", or a hidden file, which is not offered (evalFolderNames).
+  if (name.empty() || name.starts_with(".") ||
+      name.find_first_of(std::string("/\\:\0", 4)) != std::string::npos)
     return std::nullopt;
   const std::filesystem::path path = std::filesystem::path(folder) / name;
   std::error_code error;
@@ -22,7 +24,9 @@ std::vector<std::string> evalFolderNames(const std::string& folder, std::size_t 
   for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end;
        it.increment(error)) {
     std::error_code kind;
-    if (it->is_regular_file(kind)) names.push_back(it->path().filename().string());
+    const std::string name = it->path().filename().string();
+    // Hidden files (".name") are not offered: editors and tools leave them behind.
+    if (it->is_regular_file(kind) && !name.starts_with(".")) names.push_back(name);
   }
   std::sort(names.begin(), names.end());
   if (names.size() > limit) names.resize(limit);

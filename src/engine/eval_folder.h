@@ -10,12 +10,12 @@
 
 namespace damiera {
 
-// The path of `name` in `folder`, when `name` is a plain file name (no folder part, not "." or
-// "..") of a regular file there; nothing otherwise.
+// The path of `name` in `folder`, when `name` is a plain file name (no '/', '\\' or ':', not
+// starting with '.') of a regular file there; nothing otherwise.
 std::optional<std::filesystem::path> evalFolderFile(const std::string& folder,
                                                     const std::string& name);
 
-// The names of the regular files in `folder`, sorted; at most `limit` of them.
+// The names of the regular files in `folder` but hidden ones (".name"), sorted; at most `limit`.
 std::vector<std::string> evalFolderNames(const std::string& folder, std::size_t limit);
 
 }  // namespace damiera

@@ -99,10 +99,12 @@ std::shared_ptr<const EvalWeights> parseEvalWeights(std::string_view text) {
 std::shared_ptr<const EvalWeights> loadEvalWeights(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream content;
-  content << in.rdbuf();
+  // At most one byte more than a weights file: a huge file is refused without being read.
+  std::string content(kFileBytes + 1, '\0');
+  in.read(content.data(), static_cast<std::streamsize>(content.size()));
+  content.resize(static_cast<std::size_t>(in.gcount()));
   try {
-    return parseEvalWeights(content.str());
+    return parseEvalWeights(content);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

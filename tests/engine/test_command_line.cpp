@@ -55,7 +55,7 @@ TEST_CASE("The --help text lists every option, and README.md shows the same", "[
   CHECK(help.status == 0);
   for (const char* option :
        {"--protocol", "--listen", "--threads", "--hash", "--max-clients", "--max-line",
-        "--idle-timeout", "--token-file", "--max-movetime", "--max-depth"})
+        "--idle-timeout", "--token-file", "--max-movetime", "--max-depth", "--eval-dir"})
     CHECK(help.output.find(option) != std::string::npos);
   // README's block runs from the usage line to the last option.
   const std::string readme = readFile(std::string(DAMIERA_SOURCE_DIR) + "/README.md");
@@ -71,14 +71,16 @@ TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
     const char* arguments;
     const char* message;
   };
-  const auto c =
-      GENERATE(Case{"chess", "unknown mode 'chess'"},
-               Case{"--protocol uci", "--protocol must be 'native' or 'hub', got 'uci'"},
-               Case{"hub --protocol native", "'hub' and --protocol native contradict each other"},
-               Case{"--threads 2", "--threads is an option of the server (--listen)"},
-               Case{"--listen 127.0.0.1:99999", "the port must be an integer 0..65535"},
-               Case{"--listen :0 --max-line 3", "--max-line must be an integer"},
-               Case{"--no-such-option", "unrecognised option"});
+  const auto c = GENERATE(
+      Case{"chess", "unknown mode 'chess'"},
+      Case{"--protocol uci", "--protocol must be 'native' or 'hub', got 'uci'"},
+      Case{"hub --protocol native", "'hub' and --protocol native contradict each other"},
+      Case{"--threads 2", "--threads is an option of the server (--listen)"},
+      Case{"--listen 127.0.0.1:99999", "the port must be an integer 0..65535"},
+      Case{"--listen :0 --max-line 3", "--max-line must be an integer"},
+      Case{"--listen :0 --eval-dir /no/such/folder", "--eval-dir /no/such/folder: not a folder"},
+      Case{"--eval-dir /tmp", "--eval-dir is an option of the server (--listen)"},
+      Case{"--no-such-option", "unrecognised option"});
   INFO(c.arguments);
   const Run run = runDamiera(c.arguments);
   CHECK(run.status == 2);

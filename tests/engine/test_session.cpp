@@ -174,6 +174,7 @@ TEST_CASE(
     "[session][eval]") {
   const DoubledTempoWeights file;  // doubled.weights in its folder
   std::ofstream(file.dir / "broken.weights") << "not weights";
+  std::ofstream(file.dir / ".hidden") << "an editor's backup";  // not offered
   fs::create_directories(file.dir / "sub");
   damiera::SessionEnvironment server;
   server.clientNamesFiles = false;
@@ -185,11 +186,12 @@ TEST_CASE(
   const std::string doubled = probe.say("eval").back();
   CHECK(doubled != embedded);
   const std::string allowed =
-      ": not a file of this server's evaluation folder (allowed: <empty>, broken.weights, "
-      "doubled.weights)";
+      ": not a file of this server's evaluation folder (allowed: <empty>, 'broken.weights', "
+      "'doubled.weights')";
   for (const std::string& name :
        {std::string("missing.weights"), std::string("sub"), std::string(".."),
-        std::string("sub/../doubled.weights"), std::string("./doubled.weights"), file.path}) {
+        std::string("sub/../doubled.weights"), std::string("./doubled.weights"),
+        std::string("C:doubled.weights"), std::string(".hidden"), file.path}) {
     INFO(name);
     const Lines refused = probe.say("setoption name EvalFile value " + name);
     REQUIRE(isOneErrorLine(refused));

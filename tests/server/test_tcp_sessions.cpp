@@ -355,7 +355,7 @@ TEST_CASE(
       CHECK(client.readLine(5s) ==
             "error EvalFile " + damiera::protocol::quoted(name) +
                 ": not a file of this server's evaluation folder (allowed: <empty>, "
-                "shipped.weights)");
+                "'shipped.weights')");
     }
     client.sendLine("setoption name EvalFile value <empty>");
     client.sendLine("isready");
