@@ -26,22 +26,27 @@ std::string contents(const fs::path& file) {
   return text.str();
 }
 
-// A folder of its own under the build folder, removed before and after.
+// A folder of its own under the build folder, removed before and after: one per test case, as
+// ctest runs them side by side.
 struct SettingsFolder {
-  SettingsFolder() { fs::remove_all(folder); }
+  explicit SettingsFolder(const std::string& name)
+      : folder(fs::path(DAMIERA_BUILD_DIR) / ("cb-settings-test-" + name)),
+        file(folder / "Damiera" / "damiera-cb-settings.txt") {
+    fs::remove_all(folder);
+  }
   ~SettingsFolder() { fs::remove_all(folder); }
   SettingsFolder(const SettingsFolder&) = delete;
   SettingsFolder& operator=(const SettingsFolder&) = delete;
 
-  const fs::path folder = fs::path(DAMIERA_BUILD_DIR) / "cb-settings-test";
-  const fs::path file = folder / "Damiera" / "damiera-cb-settings.txt";
+  const fs::path folder;
+  const fs::path file;
 };
 
 }  // namespace
 
 TEST_CASE("Settings file: every remembered setting is there in the next session",
           "[checkerboard][egdb]") {
-  const SettingsFolder where;
+  const SettingsFolder where("next-session");
   const fs::path& file = where.file;
   const std::string dir = egdb::test::smallDatabase();
   {
@@ -89,7 +94,7 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
 
 TEST_CASE("Settings file: a line refused at the start is kept until the user sets that setting",
           "[checkerboard][egdb]") {
-  const SettingsFolder where;
+  const SettingsFolder where("kept-lines");
   const fs::path& file = where.file;
   const std::string gone = where.folder.string() + "/unplugged-drive";
   fs::create_directories(file.parent_path());
@@ -131,7 +136,7 @@ TEST_CASE("Settings file: a line refused at the start is kept until the user set
 }
 
 TEST_CASE("Settings file: too large to be ours, or impossible to write", "[checkerboard]") {
-  const SettingsFolder where;
+  const SettingsFolder where("bad-files");
   const fs::path& file = where.file;
 
   SECTION("a file too large to be ours is ignored") {

@@ -255,8 +255,8 @@ void Engine::loadSettingsFile() {
 
 std::optional<std::string> Engine::saveSettingsFile(const std::string& changed) {
   if (!settingsFile_) return std::nullopt;
+  std::lock_guard lock(fileMutex_);  // then mutex_ (settings()), never the other way round
   std::vector<std::string> lines = settingsCommands(settings());
-  std::lock_guard lock(fileMutex_);
   keptLines_.erase(changed);
   for (std::string& line : lines)
     if (const auto kept = keptLines_.find(settingOfLine(line)); kept != keptLines_.end())

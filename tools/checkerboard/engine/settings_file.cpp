@@ -1,8 +1,10 @@
 #include "engine/settings_file.h"
 
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <system_error>
 
 #include "engine/cb_engine.h"
@@ -25,9 +27,11 @@ bool isRememberedSetting(const std::string& key) {
 }
 
 std::string settingOfLine(const std::string& line) {
-  const std::size_t start = line.find_first_not_of(' ', line.find(' '));
-  if (line.rfind("set ", 0) != 0 || start == std::string::npos) return "";
-  return line.substr(start, line.find(' ', start) - start);
+  // Words as enginecommand splits them (any blanks).
+  std::istringstream words(line);
+  std::string verb, key;
+  words >> verb >> key;
+  return verb == "set" ? key : "";
 }
 
 std::vector<std::string> settingsCommands(const EngineSettings& s) {
@@ -70,8 +74,10 @@ std::optional<std::string> writeSettingsFile(const std::filesystem::path& file,
   // at once never write into one file.
   static std::atomic<unsigned> written{0};
   fs::path partial = file;
-  partial +=
-      "." + std::to_string(std::random_device{}()) + "-" + std::to_string(++written) + ".partial";
+  // random_device alone may repeat from run to run (older MinGW): the clock too.
+  const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+  partial += "." + std::to_string(std::random_device{}()) + "-" + std::to_string(now) + "-" +
+             std::to_string(++written) + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     for (const std::string& line : lines) out << line << "\r\n";  // readable in Notepad too
