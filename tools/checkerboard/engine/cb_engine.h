@@ -90,6 +90,9 @@ class Engine {
   // "set dbpath FOLDER" (the whole rest of the line: a Windows folder may hold spaces; empty:
   // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
   void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
+  // "set <key> 0|1" for the on/off `setting`; the reply says what it now does.
+  void setSwitch(const std::string& key, const std::string& value, bool EngineSettings::*setting,
+                 const char* whenOn, const char* whenOff, Reply& reply);
 
   // The remembered settings in settingsFile_, each through handle() as if it were typed.
   void loadSettingsFile();

@@ -217,24 +217,27 @@ void Engine::handle(const std::string& text, Reply& reply) {
                                                : std::string()));
     }
     if (key == "enable_wld") {
-      const auto on = parseNumber(value, 0, 1);
-      if (!on) return reply.refuse("enable_wld must be 0 (off) or 1 (on)");
-      std::lock_guard lock(mutex_);
-      settings_.dbEnabled = *on == 1;
-      return reply.ok(*on ? "enable_wld 1: the endgame database is used"
-                          : "enable_wld 0: the endgame database is not used");
+      return setSwitch(key, value, &EngineSettings::dbEnabled, "the endgame database is used",
+                       "the endgame database is not used", reply);
     }
     if (key == "allscores") {
-      const auto on = parseNumber(value, 0, 1);
-      if (!on) return reply.refuse("allscores must be 0 (off) or 1 (on)");
-      std::lock_guard lock(mutex_);
-      settings_.allScores = *on == 1;
-      return reply.ok(*on ? "allscores 1: every move with its score"
-                          : "allscores 0: the best line");
+      return setSwitch(key, value, &EngineSettings::allScores, "every move with its score",
+                       "the best line", reply);
     }
     return reply.refuse("unknown setting: " + key);
   }
   reply.refuse("unknown command: " + text);
+}
+
+// "set <key> 0|1": CheckerBoard's check boxes.
+void Engine::setSwitch(const std::string& key, const std::string& value,
+                       bool EngineSettings::*setting, const char* whenOn, const char* whenOff,
+                       Reply& reply) {
+  const auto on = parseNumber(value, 0, 1);
+  if (!on) return reply.refuse(key + " must be 0 (off) or 1 (on)");
+  std::lock_guard lock(mutex_);
+  settings_.*setting = *on == 1;
+  reply.ok(key + (*on ? " 1: " + std::string(whenOn) : " 0: " + std::string(whenOff)));
 }
 
 void Engine::loadSettingsFile() {
