@@ -243,16 +243,16 @@ void Engine::setSwitch(const std::string& key, const std::string& value,
 void Engine::loadSettingsFile() {
   if (!settingsFile_) return;
   for (const std::string& line : readSettingsFile(*settingsFile_)) {
-    const std::vector<std::string> words = splitWords(line);
+    const std::string setting = settingOfLine(line);
     // Only what settingsCommands writes: an edited file cannot make the engine do anything else.
-    if (words.size() < 2 || words[0] != "set" || !isRememberedSetting(words[1])) continue;
+    if (!isRememberedSetting(setting)) continue;
     Reply answer;  // a refused line leaves the default, as a refused command would
     try {
       handle(line, answer);
     } catch (const std::exception&) {  // out of memory: the default too; the DLL must load
     }
     std::lock_guard lock(fileMutex_);
-    if (!answer.handled) keptLines_[words[1]] = line;  // to be tried again next time
+    if (!answer.handled) keptLines_[setting] = line;  // to be tried again next time
   }
 }
 

@@ -15,10 +15,8 @@ bool isRememberedSetting(const std::string& key) {
   // The keys are the second words of what settingsCommands writes: one list, not two.
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> found;
-    for (const std::string& command : settingsCommands(EngineSettings{})) {
-      const std::size_t start = command.find(' ') + 1;
-      found.push_back(command.substr(start, command.find(' ', start) - start));
-    }
+    for (const std::string& command : settingsCommands(EngineSettings{}))
+      found.push_back(settingOfLine(command));
     return found;
   }();
   for (const std::string& name : keys)
