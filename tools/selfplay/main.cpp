@@ -43,6 +43,10 @@ Options:
   --hash MB           transposition table per thread (default 16)
   --max-plies N       adjudicate a game still going after N plies a draw (default 600)
   --no-adjudication   play proven wins out instead of ending the game there
+  --shard K/N         play shard K (1..N) of the run, e.g. one task of a Slurm job array
+                      (docs/cluster.md): --games is split over the N shards, the seed is
+                      derived from --seed and K, and the chunks go to FILE-shardKofN.NNNN,
+                      so shards never share a game or a file; --check the folder after
   --check PATH        check the records of a file, a folder or a chunk set FILE, print
                       counts; exit status 1 if any record is not a reachable position
   --help              this text
@@ -59,6 +63,50 @@ T atLeast(const po::variables_map& vm, const char* name, T minimum) {
   if (value < minimum)
     usage(std::string("--") + name + " must be at least " + std::to_string(minimum));
   return value;
+}
+
+struct Shard {
+  std::int64_t index = 1;  // 1..count
+  std::int64_t count = 1;
+};
+
+Shard parseShard(const std::string& text) {
+  Shard shard;
+  const std::size_t slash = text.find('/');
+  try {
+    std::size_t usedIndex = 0, usedCount = 0;
+    if (slash != std::string::npos) {
+      shard.index = std::stoll(text.substr(0, slash), &usedIndex);
+      shard.count = std::stoll(text.substr(slash + 1), &usedCount);
+    }
+    if (slash != std::string::npos && usedIndex == slash && usedCount == text.size() - slash - 1 &&
+        shard.count >= 1 && shard.count <= 1000000 && shard.index >= 1 &&
+        shard.index <= shard.count)
+      return shard;
+  } catch (const std::exception&) {
+  }
+  usage("--shard wants K/N with 1 <= K <= N (e.g. 3/8), not '" + text + "'");
+}
+
+// A shard's seed: splitmix64 of the run's seed and the shard number, so that the shards' games
+// (each seeded by its shard seed and its index) are unrelated and no shard repeats another.
+std::uint64_t shardSeed(std::uint64_t seed, std::int64_t index) {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(index);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Shard K of N: its share of the games (the first G mod N shards one more), seed and file names.
+void applyShard(SelfPlayConfig& config, const Shard& shard) {
+  const std::int64_t share =
+      config.games / shard.count + (shard.index <= config.games % shard.count ? 1 : 0);
+  if (share == 0)
+    usage("--games " + std::to_string(config.games) + " leaves shard " +
+          std::to_string(shard.index) + " of " + std::to_string(shard.count) + " no game");
+  config.games = share;
+  config.seed = shardSeed(config.seed, shard.index);
+  config.out += "-shard" + std::to_string(shard.index) + "of" + std::to_string(shard.count);
 }
 
 void printSummary(const RunSummary& s) {
@@ -100,6 +148,7 @@ int main(int argc, char** argv) {
       ("hash", po::value<int>()->default_value(16))                                          //
       ("max-plies", po::value<int>()->default_value(600))                                    //
       ("no-adjudication", "")                                                                //
+      ("shard", po::value<std::string>())                                                    //
       ("check", po::value<std::string>());
   po::variables_map vm;
   try {
@@ -135,6 +184,7 @@ int main(int argc, char** argv) {
     config.hashMb = atLeast(vm, "hash", 1);
     config.maxPlies = atLeast(vm, "max-plies", 1);
     config.adjudicateWins = vm.count("no-adjudication") == 0;
+    if (vm.count("shard")) applyShard(config, parseShard(vm["shard"].as<std::string>()));
     printSummary(runSelfPlay(config));
     return 0;
   } catch (const std::exception& e) {  // SelfPlayError, train::SampleFileError, filesystem
