@@ -195,11 +195,18 @@ po::options_description matchOptions() {
       ("max-moves", po::value<std::string>(), "adjudicate a draw after N moves each")            //
       ("concurrency", po::value<std::string>()->default_value("1"), "games played in parallel")  //
       ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-       "elo0=E0 elo1=E1 alpha=A beta=B: stop when the test decides (two engines)")  //
-      ("pdn", po::value<std::string>(), "write every game to FILE as PDN")          //
-      ("pgn", po::value<std::string>(), "the same as --pdn")                        //
-      ("log", po::value<std::string>(), "write each engine's I/O per game in DIR")  //
-      ("event", po::value<std::string>()->default_value("damiera-match"), "PDN Event tag");
+       "elo0=E0 elo1=E1 alpha=A beta=B: stop when the test decides (two engines)")          //
+      ("pdn", po::value<std::string>(), "write every game to FILE as PDN")                  //
+      ("pgn", po::value<std::string>(), "the same as --pdn")                                //
+      ("log", po::value<std::string>(), "write each engine's I/O per game in DIR")          //
+      ("event", po::value<std::string>()->default_value("damiera-match"), "PDN Event tag")  //
+      ("shard", po::value<std::string>(),
+       "K/N: play only shard K (1..N) of the match: the openings r with r mod N = K-1, both "
+       "colours (one task of a Slurm job array, docs/cluster.md); add up the shards' PDN "
+       "files with --combine")  //
+      ("combine", po::value<std::vector<std::string>>()->multitoken(),
+       "FILE...: no games; print the one result (W/D/L, Elo, LOS, with --sprt the LLR and "
+       "verdict) of the two engines in these PDN files, e.g. the shards of one match");
   return o;
 }
 
@@ -303,6 +310,18 @@ MatchConfig buildConfig(const EngineGroups& groups, const po::variables_map& vm)
   if (vm.count("pgn")) config.pdnFile = vm["pgn"].as<std::string>();
   if (vm.count("log")) config.logDir = vm["log"].as<std::string>();
   config.event = vm["event"].as<std::string>();
+  if (vm.count("shard")) {
+    const std::string text = vm["shard"].as<std::string>();
+    const std::size_t slash = text.find('/');
+    const std::optional<std::int64_t> index =
+        slash == std::string::npos ? std::nullopt : toNumber<std::int64_t>(text.substr(0, slash));
+    const std::optional<std::int64_t> count =
+        slash == std::string::npos ? std::nullopt : toNumber<std::int64_t>(text.substr(slash + 1));
+    if (!index || !count || *count < 1 || *index < 1 || *index > *count)
+      throw UsageError("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+    config.shardIndex = *index;
+    config.shardCount = *count;
+  }
   return config;
 }
 
@@ -358,6 +377,13 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     }
     if (vm.count("version")) {
       result.text = "damiera-match " + std::string(kEngineVersion) + "\n";
+      return result;
+    }
+    if (vm.count("combine")) {
+      if (!groups.engines.empty()) throw UsageError("--combine plays no games: give no --engine");
+      result.combineFiles = vm["combine"].as<std::vector<std::string>>();
+      if (vm.count("sprt"))
+        result.combineSprt = parseSprt(vm["sprt"].as<std::vector<std::string>>());
       return result;
     }
     result.config = buildConfig(groups, vm);

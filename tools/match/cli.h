@@ -13,6 +13,9 @@ struct CommandLine {
   std::optional<MatchConfig> config;  // set when the match should run
   std::string error;                  // set on a usage error (exit code 2)
   std::string text;                   // --help or --version output
+  // --combine FILE...: add up the games of these PDN files (the shards of one match) instead.
+  std::vector<std::string> combineFiles;
+  std::optional<SprtParameters> combineSprt;
 };
 
 CommandLine parseCommandLine(const std::vector<std::string>& args);

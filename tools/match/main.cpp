@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "tools/match/cli.h"
+#include "tools/match/combine.h"
 #include "tools/match/engine_client.h"
 #include "tools/match/openings.h"
 #include "tools/match/report.h"
@@ -39,6 +40,34 @@ std::vector<Opening> startPositionOnly() {
   return {Opening{damiera::Position::start(), {}, "start position"}};
 }
 
+// --combine: the result of the shards' games as the final table of one match, then one line a
+// script reads (the SPRT campaign of docs/cluster.md stops submitting on H0/H1).
+int combine(const CommandLine& commandLine) {
+  try {
+    const CombinedMatch match = combinePdnFiles(commandLine.combineFiles);
+    std::vector<EngineSpec> engines(2);
+    engines[0].name = match.first;
+    engines[1].name = match.second;
+    std::cout << commandLine.combineFiles.size() << " file(s), " << match.wdl.games() << " games\n"
+              << finalTable(engines, {PairingResult{Pairing{0, 1}, match.wdl}},
+                            commandLine.combineSprt);
+    if (match.unfinished)
+      std::cout << match.unfinished << " unfinished game(s) ('*') not counted\n";
+    const char* verdict = "none";
+    if (commandLine.combineSprt) {
+      const SprtVerdict v =
+          sprtVerdict(sprtLlr(match.wdl, *commandLine.combineSprt), *commandLine.combineSprt);
+      verdict = v == SprtVerdict::AcceptH1 ? "H1" : v == SprtVerdict::AcceptH0 ? "H0" : "continue";
+    }
+    std::cout << "combined W " << match.wdl.wins << " D " << match.wdl.draws << " L "
+              << match.wdl.losses << " sprt " << verdict << '\n';
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "damiera-match: " << e.what() << '\n';
+    return kExitFailure;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -47,6 +76,7 @@ int main(int argc, char* argv[]) {
     std::cerr << "damiera-match: " << commandLine.error << "\nTry 'damiera-match --help'.\n";
     return kExitUsage;
   }
+  if (!commandLine.combineFiles.empty()) return combine(commandLine);
   if (!commandLine.config) {
     std::cout << commandLine.text;
     return 0;
@@ -73,6 +103,9 @@ int main(int argc, char* argv[]) {
             << (config.untilSprtVerdict ? "until the SPRT decides"
                                         : std::to_string(gamesPerPairing) + " games per pair")
             << ", concurrency " << config.concurrency
+            << (config.shardCount > 1 ? ", shard " + std::to_string(config.shardIndex) + "/" +
+                                            std::to_string(config.shardCount)
+                                      : std::string())
             << std::endl;  // flushed: whoever reads a pipe (a GUI, a test) sees the start
 
   try {

@@ -28,6 +28,10 @@ struct MatchConfig {
   std::string pdnFile;  // empty: no PDN
   std::string logDir;   // empty: no engine logs
   std::string event = "damiera-match";
+  // --shard K/N: only the rounds r (one opening, both colours, every pairing) with
+  // r mod N == K - 1 are played, e.g. by one task of a Slurm job array (docs/cluster.md).
+  std::int64_t shardIndex = 1;
+  std::int64_t shardCount = 1;
 };
 
 }  // namespace damiera::match

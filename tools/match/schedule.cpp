@@ -37,6 +37,16 @@ GameTask Schedule::task(std::int64_t index) const {
   return task;
 }
 
+bool Schedule::inShard(std::int64_t index, std::int64_t shardIndex, std::int64_t shardCount) const {
+  return (index / (2 * pairingCount_)) % shardCount == shardIndex - 1;
+}
+
+std::int64_t Schedule::shardGames(std::int64_t shardIndex, std::int64_t shardCount) const {
+  std::int64_t games = 0;
+  for (std::int64_t i = 0; i < totalGames(); ++i) games += inShard(i, shardIndex, shardCount);
+  return games;
+}
+
 std::vector<int> makeOpeningOrder(int count, bool shuffle, std::uint64_t seed) {
   std::vector<int> order(static_cast<std::size_t>(count));
   std::iota(order.begin(), order.end(), 0);

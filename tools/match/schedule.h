@@ -32,6 +32,11 @@ class Schedule {
   std::int64_t totalGames() const { return pairingCount_ * gamesPerPairing_; }
   GameTask task(std::int64_t index) const;  // 0 <= index < totalGames()
 
+  // Shard K of N (1 <= K <= N) holds the rounds r with r mod N == K - 1: a round's two colours
+  // stay together, and the shards of one match are disjoint and cover it.
+  bool inShard(std::int64_t index, std::int64_t shardIndex, std::int64_t shardCount) const;
+  std::int64_t shardGames(std::int64_t shardIndex, std::int64_t shardCount) const;
+
  private:
   std::int64_t pairingCount_;
   std::int64_t gamesPerPairing_;

@@ -47,11 +47,12 @@ Tournament::Tournament(const MatchConfig& config, std::vector<Opening> openings,
                                "': " + error.message());
   }
   for (const Pairing& p : pairings_) summary_.results.push_back({p, {}});
+  shardGames_ = config.shardCount == 1 ? schedule_.totalGames()
+                                       : schedule_.shardGames(config.shardIndex, config.shardCount);
 }
 
 MatchSummary Tournament::run() {
-  const int threads =
-      static_cast<int>(std::min<std::int64_t>(config_.concurrency, schedule_.totalGames()));
+  const int threads = static_cast<int>(std::min<std::int64_t>(config_.concurrency, shardGames_));
   std::vector<std::thread> workers;
   for (int i = 0; i < threads; ++i) workers.emplace_back([this] { worker(); });
   for (std::thread& t : workers) t.join();
@@ -61,6 +62,9 @@ MatchSummary Tournament::run() {
 
 std::optional<GameTask> Tournament::nextTask() {
   const std::lock_guard lock(mutex_);
+  while (nextIndex_ < schedule_.totalGames() &&
+         !schedule_.inShard(nextIndex_, config_.shardIndex, config_.shardCount))
+    ++nextIndex_;
   if (stopRequested() || nextIndex_ >= schedule_.totalGames()) return std::nullopt;
   return schedule_.task(nextIndex_++);
 }
@@ -142,7 +146,7 @@ void Tournament::finish(const GameRecord& record) {
   const bool onePair = summary_.results.size() == 1;
   const std::string pairName = names[static_cast<std::size_t>(pair.pairing.first)].name + " vs " +
                                names[static_cast<std::size_t>(pair.pairing.second)].name;
-  const std::int64_t total = config_.untilSprtVerdict ? 0 : schedule_.totalGames();
+  const std::int64_t total = config_.untilSprtVerdict ? 0 : shardGames_;
   out_ << progressLine(summary_.gamesPlayed, total, pairName,
                        onePair ? std::optional<Wdl>(pair.wdl) : std::nullopt, config_.sprt)
        << (interactive_ ? "" : "\n") << std::flush;

@@ -44,6 +44,7 @@ class Tournament {
   std::vector<Opening> openings_;
   std::vector<Pairing> pairings_;
   Schedule schedule_;
+  std::int64_t shardGames_ = 0;  // the games of this shard (all of them without --shard)
   std::ostream& out_;
   bool interactive_;  // out_ is a terminal: the progress line is redrawn in place
 
