@@ -56,11 +56,27 @@ TEST_CASE("match cli: usage mistakes are named", "[match][cli]") {
                   "--concurrency: expected a positive number");
   const std::string a = fakeEngine("random", 0, "7003");
   const std::string b = fakeEngine("random", 0, "7004");
+  checkUsageError(join(twoEngines(), {"--depth", "1", "--shard", "4/3"}),
+                  "--shard: expected K/N with 1 <= K <= N, got '4/3'");
+  checkUsageError(join(twoEngines(), {"--depth", "1", "--shard", "0/3"}), "--shard: expected K/N");
+  checkUsageError(join(twoEngines(), {"--combine", "x.pdn"}), "--combine plays no games");
+  checkUsageError({"--combine", "x.pdn", "--sprt", "elo0=5", "elo1=0"}, "elo1 must be greater");
   checkUsageError({"--engine", a, "colour=red", "--engine", b, "--depth", "1"},
                   "unknown key 'colour'");
   checkUsageError({"--engine", a, "--engine", b, "--depth", "1"}, "two engines are named 'bash'");
   checkUsageError({"--engine", "name=X", "--engine", b, "--depth", "1"},
                   "--engine X needs exactly one of cmd=");
+}
+
+TEST_CASE("match cli: --combine names a file it cannot read or parse", "[match][cli]") {
+  ScratchDir dir;
+  RunResult run = runMatch({"--combine", dir.file("missing.pdn")});
+  CHECK(run.exitCode == 1);
+  CHECK(run.output.find("cannot read '" + dir.file("missing.pdn") + "'") != std::string::npos);
+  writeFile(dir.file("bad.pdn"), "[White \"A\"]\n[Black \"B\"]\n\n1. 22-18 99-14 1-0\n");
+  run = runMatch({"--combine", dir.file("bad.pdn")});
+  CHECK(run.exitCode == 1);
+  CHECK(run.output.find(dir.file("bad.pdn") + ": ") != std::string::npos);
 }
 
 TEST_CASE("match cli: an engine that cannot start or refuses an option stops the match early",

@@ -261,3 +261,50 @@ TEST_CASE("match: openings can be PDN games, each game's FEN and moves", "[match
     CHECK(formatMove(g.moves[0]) == "11-14");
   }
 }
+
+TEST_CASE("match: shards play disjoint rounds covering the match, and --combine adds them up",
+          "[match][shard]") {
+  ScratchDir dir;
+  const std::string openings = dir.file("openings.txt");
+  writeFile(openings, "22-18 11-14\n22-19 10-14\n23-19 12-16\n");
+  std::vector<PdnGame> all;
+  std::vector<std::string> pdns;
+  TableRow sum{0, 0, 0, 0};
+  for (int k = 1; k <= 3; ++k) {
+    pdns.push_back(dir.file("shard-" + std::to_string(k) + ".pdn"));
+    const RunResult run = runMatch(
+        {"--engine", "name=Alpha", fakeEngine("random", 0, "21"), "--engine", "name=Beta",
+         fakeEngine("random", 0, "22"), "--openings", openings, "--depth", "1", "--games", "10",
+         "--max-moves", "40", "--shard", std::to_string(k) + "/3", "--pdn", pdns.back()});
+    REQUIRE(run.exitCode == 0);
+    const std::vector<PdnGame> games = readGames(pdns.back());
+    // 10 games are 5 rounds (an opening, both colours): shard 1 has rounds 1 and 4, shard 2
+    // rounds 2 and 5, shard 3 round 3.
+    CHECK(games.size() == (k == 3 ? 2u : 4u));
+    for (const PdnGame& g : games) {
+      const int round = (std::stoi(*g.tag("Round")) - 1) / 2;
+      CHECK(round % 3 == k - 1);
+    }
+    const TableRow row = tableRow(run.output, "Alpha vs Beta");
+    sum = {sum.games + row.games, sum.wins + row.wins, sum.draws + row.draws,
+           sum.losses + row.losses};
+    all.insert(all.end(), games.begin(), games.end());
+  }
+  std::set<std::string> rounds;
+  for (const PdnGame& g : all) rounds.insert(*g.tag("Round"));
+  CHECK(rounds.size() == 10);  // every game of the match once
+
+  std::vector<std::string> combine = {"--combine"};
+  combine.insert(combine.end(), pdns.rbegin(), pdns.rend());  // the order does not matter
+  const RunResult run = runMatch(combine);
+  REQUIRE(run.exitCode == 0);
+  const TableRow combined = tableRow(run.output, "Alpha vs Beta");
+  CHECK(combined.games == 10);
+  CHECK(combined.wins == sum.wins);
+  CHECK(combined.draws == sum.draws);
+  CHECK(combined.losses == sum.losses);
+  const TableRow fromPdn = countFromPdn(all, "Alpha");
+  CHECK(run.output.find("combined W " + std::to_string(fromPdn.wins) + " D " +
+                        std::to_string(fromPdn.draws) + " L " + std::to_string(fromPdn.losses) +
+                        " sprt none") != std::string::npos);
+}

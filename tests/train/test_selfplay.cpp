@@ -197,6 +197,31 @@ TEST_CASE("selfplay: the node jitter changes the games, reproducibly", "[selfpla
   CHECK(play("fixed-again", "0") == fixed);
 }
 
+TEST_CASE("selfplay: shards split the games, each with its own seed and files", "[selfplay]") {
+  const fs::path dir = scratchFolder("selfplay-shards");
+  for (int k = 1; k <= 2; ++k) {
+    const Run r = run(tinyRun(dir / "s", "--shard " + std::to_string(k) + "/2"));
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    // 5 games: shard 1 plays 3 (one chunk of 3), shard 2 plays 2.
+    CHECK_THAT(r.output, Catch::Contains(k == 1 ? "played 3 games" : "played 2 games"));
+  }
+  CHECK(fs::exists(dir / "s-shard1of2.0000"));
+  CHECK(fs::exists(dir / "s-shard2of2.0000"));
+  CHECK_FALSE(fs::exists(dir / "s-shard1of2.0001"));
+  // Another seed each: the shards' first games are not the same game.
+  const std::vector<Sample> first = readSampleFile(dir / "s-shard1of2.0000");
+  const std::vector<Sample> second = readSampleFile(dir / "s-shard2of2.0000");
+  REQUIRE(!first.empty());
+  REQUIRE(!second.empty());
+  CHECK(splitGames(first)[0] != splitGames(second)[0]);
+  const Run check = run("--check " + dir.string());
+  CHECK(check.status == 0);
+  CHECK_THAT(check.output, Catch::Contains("2 files, 5 games"));
+  // A shard run again has nothing left to play.
+  CHECK_THAT(run(tinyRun(dir / "s", "--shard 2/2")).output, Catch::Contains("nothing to play"));
+}
+
 TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {
   CHECK(run("--games 3").status == 2);
   CHECK_THAT(run("--games 3").output, Catch::Contains("--out FILE is required"));
@@ -204,6 +229,11 @@ TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {
   CHECK_THAT(run("--out x --nodes 0").output, Catch::Contains("--nodes 0 needs --depth D"));
   CHECK_THAT(run("--out x --node-jitter 60").output,
              Catch::Contains("--node-jitter must be at most 50"));
+  CHECK_THAT(run("--out x --shard 3/2").output,
+             Catch::Contains("--shard wants K/N with 1 <= K <= N (e.g. 3/8), not '3/2'"));
+  CHECK_THAT(run("--out x --shard 2").output, Catch::Contains("--shard wants K/N"));
+  CHECK_THAT(run("--out x --games 2 --shard 3/3").output,
+             Catch::Contains("--games 2 leaves shard 3 of 3 no game"));
   CHECK_THAT(run("--out x --bogus").output, Catch::Contains("unrecognised option '--bogus'"));
   const fs::path dir = scratchFolder("selfplay-bad-openings");
   const Run missing = run("--out " + (dir / "x").string() + " --openings /nonexistent/file");
