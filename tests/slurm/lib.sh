@@ -18,6 +18,7 @@ start_cluster() {
       fail "$b not installed: tools/setup installs slurm-wlm and munge"
   done
   trap 'status=$?; "$root/tools/slurm/local-cluster" stop "$cluster_dir" || true; exit $status' EXIT
+  trap 'exit 1' INT TERM  # stopped from outside (ctest's timeout): the EXIT trap still cleans up
   local out
   out=$("$root/tools/slurm/local-cluster" start "$cluster_dir" 2>&1) ||
     fail "the local Slurm cluster did not start: ${out##*$'\n'}"
