@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the Slurm campaign tests (sourced): a cluster of their own, waiting on jobs, and the
 # check that outputs were made under the ids sbatch returned. Every failure is one line, exit 1.
 set -euo pipefail
@@ -64,5 +65,5 @@ check_records() {
   want=$(printf '%s\n' "${expected[@]}" | sort)
   have=$(printf '%s\n' "${got[@]}" | sort)
   [[ $want == "$have" ]] ||
-    fail "the outputs' Slurm ids ($(echo $have)) are not the tasks sbatch returned ($(echo $want))"
+    fail "the outputs' Slurm ids (${have//$'\n'/ }) are not the tasks sbatch returned (${want//$'\n'/ })"
 }
