@@ -7,12 +7,7 @@
 # wave fails, the later waves are cancelled), and the resubmission that finishes the job.
 # Usage: egdb_campaign.sh BUILD_DIR WORK_DIR
 source "$(dirname "$0")/lib.sh"
-bin=$(realpath "$1")
-work=$2
-mkdir -p "$work"
-work=$(realpath "$work")
-rm -rf "$work/shared" "$work/local" "$work/faulty" "$work/failing" "$work/local3"
-start_cluster "$work/cluster"
+begin_campaign_test "$1" "$2" shared local faulty failing local3
 
 campaign() {
   "$root/tools/slurm/egdb-campaign" --pieces 4 --dir "$work/shared" --bin "$bin" >"$work/submitted.txt" ||

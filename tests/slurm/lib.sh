@@ -9,6 +9,18 @@ fail() {
   exit 1
 }
 
+# begin_campaign_test BUILD_DIR WORK_DIR OLD_RUN...: every campaign test's start: sets bin and work
+# (absolute), removes the named runs an earlier test left in WORK_DIR, and starts its cluster.
+begin_campaign_test() {
+  bin=$(realpath "$1")
+  mkdir -p "$2"
+  work=$(realpath "$2")
+  shift 2
+  local run
+  for run in "$@"; do rm -rf "${work:?}/$run"; done
+  start_cluster "$work/cluster"
+}
+
 # Starts the cluster in $1 (stopping one left there by an earlier run) and stops it when the test
 # ends, passing or failing. Without the Slurm or munge programs the test fails: it must not pass
 # on a machine that cannot run it.

@@ -6,12 +6,7 @@
 #   the first batch after which the combined LLR is past a bound (H1), and not before.
 # Usage: match_campaign.sh BUILD_DIR WORK_DIR
 source "$(dirname "$0")/lib.sh"
-bin=$(realpath "$1")
-work=$2
-mkdir -p "$work"
-work=$(realpath "$work")
-rm -rf "$work/fixed" "$work/sprt"
-start_cluster "$work/cluster"
+begin_campaign_test "$1" "$2" fixed sprt
 
 # W/D/L of engine $1 in PDN files, read from their tags alone (not by damiera-match).
 count_results() {

@@ -4,12 +4,7 @@
 # same 4 shards run here without Slurm, and every shard's record names a task sbatch returned.
 # Usage: selfplay_campaign.sh BUILD_DIR WORK_DIR
 source "$(dirname "$0")/lib.sh"
-bin=$(realpath "$1")
-work=$2
-mkdir -p "$work"
-work=$(realpath "$work")
-rm -rf "$work/slurm-run" "$work/local-run"
-start_cluster "$work/cluster"
+begin_campaign_test "$1" "$2" slurm-run local-run
 
 # Small and quick: 8 games of few nodes, 2 games a chunk, so each shard writes one chunk.
 settings=(--games 8 --nodes 300 --seed 7 --chunk-games 2 --max-plies 200
