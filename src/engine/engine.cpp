@@ -19,8 +19,6 @@ namespace damiera {
 
 namespace {
 
-constexpr int kPliesPerMovePair = 2;
-
 // Elapsed time and speed for the perft summary; microseconds so that a fast perft still gets
 // a meaningful speed rather than a division by zero.
 void setTiming(PerftSummary& summary, std::chrono::steady_clock::time_point start) {
@@ -40,60 +38,47 @@ Engine::Engine(EngineReports reports, SessionEnvironment environment)
       environment_(std::move(environment)),
       skillRandom_(std::random_device{}()),
       searcher_(environment_.search) {
-  registerOptions();
+  // The host's database, if it names one: a bad one never fails a session, it just means none.
+  if (const char* hostDatabase = std::getenv(kDatabaseEnvironment)) {
+    options_.setHostDefault("EGDBPath", hostDatabase);
+    openDatabase(hostDatabase, options_.number("EGDBCache"), false);
+  }
+  applySearchOptions();
 }
 
 Engine::~Engine() { stop(); }
 
-void Engine::registerOptions() {
-  options_.addSpin("Hash", static_cast<int>(kDefaultHashMb), static_cast<int>(kMinHashMb),
-                   static_cast<int>(kMaxHashMb), [this](int megabytes) { resizeHash(megabytes); });
-  options_.addSpin("Threads", kDefaultThreads, 1, kMaxThreads, [this](int threads) {
-    searchOptions_.threads = threads;
-    applySearchOptions();
-  });
-  options_.addSpin("MultiPV", kDefaultMultiPv, 1, kMaxMultiPv, [this](int lines) {
-    searchOptions_.multiPv = lines;
-    applySearchOptions();
-  });
-  options_.addCheck("Ponder", false, [this](bool on) {
-    searchOptions_.ponder = on;
-    applySearchOptions();
-  });
-  options_.addSpin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs, [this](int ms) {
-    searchOptions_.moveOverheadMs = ms;
-    applySearchOptions();
-  });
-  options_.addSpin(std::string(kNoProgressOption), kDefaultNoProgressPlies / kPliesPerMovePair, 1,
-                   kNoProgressMovesMax,
-                   [this](int moves) { game_.setNoProgressLimitPlies(moves * kPliesPerMovePair); });
-  const std::string defaultDir =
-      std::getenv(kDatabaseEnvironment) ? std::getenv(kDatabaseEnvironment) : "";
-  options_.addString("EGDBPath", defaultDir, [this, defaultDir](const std::string& dir) {
-    refuseFileOfClient("EGDBPath", dir, defaultDir);
-    openDatabase(dir, databasePieces_, databaseCacheMb_);
-  });
-  options_.addSpin("EGDBPieces", kDefaultDatabasePieces, 0, kMaxDatabasePieces,
-                   [this](int n) { openDatabase(databaseDir_, n, databaseCacheMb_); });
-  options_.addSpin("EGDBCache", kDefaultDatabaseCacheMb, 1, kMaxDatabaseCacheMb,
-                   [this](int mb) { openDatabase(databaseDir_, databasePieces_, mb); });
-  options_.addString("EvalFile", "", [this](const std::string& value) { setEvalFile(value); });
-  // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
-  options_.addSpin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, [this](int level) {
-    skillLevel_ = level;
-    applySearchOptions();
-  });
-  options_.addCheck("UCI_LimitStrength", false, [this](bool on) {
-    limitStrength_ = on;
-    applySearchOptions();
-  });
-  options_.addSpin("UCI_Elo", kMaxSkillElo, kMinSkillElo, kMaxSkillElo, [this](int elo) {
-    skillElo_ = elo;
-    applySearchOptions();
-  });
-  // Only one variant: declared so that multi-variant GUIs know what they load; anything else
-  // is refused by the option itself.
-  options_.addCombo("UCI_Variant", std::string(kVariantName), {std::string(kVariantName)}, {});
+void Engine::applyOption(const EngineOption& option, int value, const std::string& text) {
+  const std::string_view name = option.name;
+  if (name == "Hash") {
+    resizeHash(value);
+  } else if (name == kNoProgressOption) {
+    game_.setNoProgressLimitPlies(value * kPliesPerMovePair);
+  } else if (name == "EGDBPath") {
+    refuseFileOfClient("EGDBPath", text, option.hostDefaultText);
+    openDatabase(text, options_.number("EGDBCache"));
+  } else if (name == "EGDBPieces") {
+    // Reopened: a slice damaged since is named again.
+    openDatabase(options_.text("EGDBPath"), options_.number("EGDBCache"));
+  } else if (name == "EGDBCache") {
+    openDatabase(options_.text("EGDBPath"), value);
+  } else if (name == "EvalFile") {
+    setEvalFile(text);
+  }
+}
+
+SearchOptions Engine::searchOptions() const {
+  SearchOptions options;
+  options.threads = options_.number("Threads");
+  options.multiPv = options_.number("MultiPV");
+  options.ponder = options_.number("Ponder") != 0;
+  options.moveOverheadMs = options_.number("Move Overhead");
+  options.database = database_;
+  options.databasePieces =
+      database_ ? std::min(options_.number("EGDBPieces"), database_->largestSlice()) : 0;
+  options.evalWeights = evalWeights_;
+  options.evalTableSalt = evalWeights_ ? evalTableSalt(*evalWeights_) : 0;
+  return options;
 }
 
 void Engine::refuseFileOfClient(const std::string& name, const std::string& value,
@@ -145,33 +130,27 @@ void Engine::loadEvalFile(const std::string& path) {
       throw OptionRejected(std::string("EvalFile ") + e.what());
     }
   }
-  searchOptions_.evalTableSalt = weights ? evalTableSalt(*weights) : 0;
-  searchOptions_.evalWeights = std::move(weights);
-  applySearchOptions();
+  evalWeights_ = std::move(weights);
 }
 
 int Engine::playingLevel() const {
-  return limitStrength_ ? skillLevelForElo(skillElo_) : skillLevel_;
+  return options_.number("UCI_LimitStrength") != 0 ? skillLevelForElo(options_.number("UCI_Elo"))
+                                                   : options_.number("Skill Level");
 }
 
 // A damaged slice is left out (the rest is used) and named in a notice; a folder that does not
 // exist is refused. The default from the environment never fails a session: a bad one just
 // means no database.
-void Engine::openDatabase(const std::string& dir, int pieces, int cacheMb) {
+void Engine::openDatabase(const std::string& dir, int cacheMb, bool refuseFailure) {
   std::shared_ptr<egdb::Database> db;
   if (!dir.empty()) {
     try {
       db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
     } catch (const std::exception& e) {
-      if (options_.value("EGDBCache")) throw OptionRejected(e.what());  // not while registering
+      if (refuseFailure) throw OptionRejected(e.what());
     }
   }
-  databaseDir_ = dir;
-  databasePieces_ = pieces;
-  databaseCacheMb_ = cacheMb;
-  searchOptions_.database = db;
-  searchOptions_.databasePieces = db ? std::min(pieces, db->largestSlice()) : 0;
-  applySearchOptions();
+  database_ = db;
   if (db && reports_.onNotice)
     for (const std::string& error : db->errors()) reports_.onNotice(error);
 }
@@ -179,7 +158,7 @@ void Engine::openDatabase(const std::string& dir, int pieces, int cacheMb) {
 // A weaker level searches more lines than shown (skillCallbacks hides the extra ones): the
 // moves it chooses among.
 void Engine::applySearchOptions() {
-  SearchOptions options = searchOptions_;
+  SearchOptions options = searchOptions();
   if (playingLevel() < kMaxSkillLevel) options.multiPv = std::max(options.multiPv, kSkillMultiPv);
   searcher_.setOptions(options);
 }
@@ -193,7 +172,7 @@ SearchCallbacks Engine::skillCallbacks(int level, SearchLimits& limits, SearchCa
   };
   // The lines of the last completed iteration, best first (a new iteration starts at line 1).
   auto lines = std::make_shared<std::vector<Line>>();
-  const int shownLines = searchOptions_.multiPv;
+  const int shownLines = multiPv();
   SearchCallbacks wrapped;
   wrapped.onProgress = std::move(callbacks.onProgress);
   wrapped.onInfo = [lines, shownLines,
@@ -277,14 +256,18 @@ std::vector<PathMove> Engine::legalMoves() const {
 }
 
 EvalReport Engine::evaluation() const {
-  const EvalWeights* weights = searchOptions_.evalWeights.get();
+  const EvalWeights* weights = evalWeights_.get();
   return explainEvaluation(game_.position(), weights ? *weights : embeddedEvalWeights());
 }
 
 Refused Engine::setOption(std::string_view name, const std::optional<std::string>& value) {
   if (Refused busy = refuseWhileBusy()) return busy;
-  if (const std::optional<std::string> error = options_.set(name, value))
-    return Refusal{Refusal::Kind::Invalid, *error};
+  const std::optional<std::string> error = options_.set(
+      name, value, [this](const EngineOption& option, int number, const std::string& text) {
+        applyOption(option, number, text);
+      });
+  if (error) return Refusal{Refusal::Kind::Invalid, *error};
+  applySearchOptions();
   return std::nullopt;
 }
 
@@ -327,7 +310,7 @@ Refused Engine::perft(int depth, const PerftSettings& requested) {
   // thread per job, its pool's workers being its parallelism; see README "Analysis server").
   if (environment_.search.capSearch) {
     SearchLimits limits;
-    SearchOptions options = searchOptions_;
+    SearchOptions options = searchOptions();
     options.threads = settings.threads;
     environment_.search.capSearch(limits, options);
     settings.threads = std::clamp(options.threads, 1, settings.threads);

@@ -28,6 +28,7 @@
 #include "core/move.h"
 #include "core/perft.h"
 #include "core/perft_parallel.h"
+#include "egdb/database.h"
 #include "engine/options.h"
 #include "engine/session_environment.h"
 #include "search/bench.h"
@@ -38,22 +39,6 @@
 #include "search/skill.h"
 
 namespace damiera {
-
-// R15 as an option: moves per side without a capture or a man move; the game limit is twice
-// this in plies.
-inline constexpr std::string_view kNoProgressOption = "NoProgressMoves";
-inline constexpr int kNoProgressMovesMax = 1000;
-
-// The one game this engine plays, as multi-variant GUIs ask (UCI_Variant).
-inline constexpr std::string_view kVariantName = "italian";
-
-// Endgame database options (docs/egdb.md).
-inline constexpr int kDefaultDatabasePieces = 6;
-inline constexpr int kMaxDatabasePieces = 9;
-inline constexpr int kDefaultDatabaseCacheMb = 64;
-inline constexpr int kMaxDatabaseCacheMb = 65536;
-// The environment variable that gives EGDBPath its default (tools/run sets it).
-inline constexpr const char* kDatabaseEnvironment = "DAMIERA_EGDB";
 
 // The summary of a perft: the depth, the leaves counted and how fast. When stopped, the
 // figures are those of the root moves reported before the stop.
@@ -93,7 +78,7 @@ class Engine {
   // The environment: a thread and a table of its own by default; a server passes its pool,
   // its shared table and its caps (engine/session_environment.h).
   explicit Engine(EngineReports reports, SessionEnvironment environment = {});
-  // The options' apply callbacks point at this engine, so it stays where it was built.
+  // The searches' callbacks point at this engine, so it stays where it was built.
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
   ~Engine();  // stops a running job; its last report is still delivered
@@ -114,7 +99,7 @@ class Engine {
   // An option by name (case-insensitive) with its value in words ("64", "true"); a check
   // without a value is refused. The error says what is wrong; then nothing changes.
   Refused setOption(std::string_view name, const std::optional<std::string>& value);
-  int multiPv() const { return searchOptions_.multiPv; }
+  int multiPv() const { return options_.number("MultiPV"); }
   // The Skill Level searches play at (search/skill.h): from UCI_Elo when UCI_LimitStrength is
   // on, else the Skill Level option; kMaxSkillLevel is full strength.
   int playingLevel() const;
@@ -143,11 +128,16 @@ class Engine {
   bool holdingResult() const { return searcher_.holdingResult(); }
 
  private:
-  void registerOptions();
+  // What a new option value changes beyond the value itself (Options::Hook); throws
+  // OptionRejected. The options that only shape searches are read by searchOptions().
+  void applyOption(const EngineOption& option, int value, const std::string& text);
+  // The options of every search, from the option values and what they opened.
+  SearchOptions searchOptions() const;
   void applySearchOptions();
   void resizeHash(int megabytes);  // the Hash option; throws OptionRejected
-  // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; throws OptionRejected.
-  void openDatabase(const std::string& dir, int pieces, int cacheMb);
+  // EGDBPath / EGDBPieces / EGDBCache: (re)opens the endgame database; a folder that cannot
+  // be opened throws OptionRejected if `refuseFailure`, else just means no database.
+  void openDatabase(const std::string& dir, int cacheMb, bool refuseFailure = true);
   void loadEvalFile(const std::string& path);  // throws OptionRejected
   // The EvalFile option: a path, or for a client who may not name files, <empty> or the name of
   // a file in the host's evaluation folder; throws OptionRejected.
@@ -164,19 +154,16 @@ class Engine {
   const EngineReports reports_;
   const SessionEnvironment environment_;  // before searcher_, which is made from it
   Game game_;
-  SearchOptions searchOptions_;
-  std::string databaseDir_;
-  int databasePieces_ = kDefaultDatabasePieces;
-  int databaseCacheMb_ = kDefaultDatabaseCacheMb;
-  int skillLevel_ = kMaxSkillLevel;  // "Skill Level"
-  bool limitStrength_ = false;       // "UCI_LimitStrength"
-  int skillElo_ = kMaxSkillElo;      // "UCI_Elo"
-  std::uint64_t skillRandom_;        // the weaker levels' choices; used by one job at a time
+  Options options_;
+  // What the options opened: the endgame database (EGDBPath), the weights (EvalFile; none: the
+  // embedded ones).
+  std::shared_ptr<egdb::Database> database_;
+  std::shared_ptr<const EvalWeights> evalWeights_;
+  std::uint64_t skillRandom_;  // the weaker levels' choices; used by one job at a time
   // True from a job's start until just before its last report.
   std::atomic<bool> busy_{false};
   // After what its jobs use (reports_, busy_): destroyed first, it stops and waits for a job.
   Searcher searcher_;
-  Options options_;  // last: applying the defaults touches the game and the searcher
 };
 
 }  // namespace damiera

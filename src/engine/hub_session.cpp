@@ -1,6 +1,7 @@
 #include "engine/hub_session.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <utility>
@@ -85,18 +86,18 @@ hub::Info hubInfo(const Position& root, const SearchInfo& info, int multiPv) {
 }  // namespace
 
 const std::vector<HubParam>& hubParams() {
-  using Type = HubParam::Type;
-  static const std::vector<HubParam> params = {
-      {"hash", "Hash", Type::Int, static_cast<int>(kMinHashMb), static_cast<int>(kMaxHashMb)},
-      {"threads", "Threads", Type::Int, 1, kMaxThreads},
-      {"multi-pv", "MultiPV", Type::Int, 1, kMaxMultiPv},
-      {"ponder", "Ponder", Type::Bool, 0, 1},
-      {"move-overhead", "Move Overhead", Type::Int, 0, kMaxMoveOverheadMs},
-      {"no-progress-moves", kNoProgressOption, Type::Int, 1, kNoProgressMovesMax},
-      {"skill-level", "Skill Level", Type::Int, 0, kMaxSkillLevel},
-      {"limit-strength", "UCI_LimitStrength", Type::Bool, 0, 1},
-      {"elo", "UCI_Elo", Type::Int, kMinSkillElo, kMaxSkillElo},
-  };
+  static const std::vector<HubParam> params = [] {
+    std::vector<HubParam> found;
+    for (const OptionDeclaration& option : optionTable()) {
+      if (option.hubName.empty()) continue;
+      assert(option.type == OptionType::Spin || option.type == OptionType::Check);
+      found.push_back(
+          {option.hubName, option.name,
+           option.type == OptionType::Check ? HubParam::Type::Bool : HubParam::Type::Int,
+           option.min, option.max});
+    }
+    return found;
+  }();
   return params;
 }
 
@@ -229,8 +230,7 @@ SearchLimits HubSession::searchLimits(hub::GoMode mode) const {
   if (!anyLimit) level.moveTime = kHubDefaultMoveTimeSeconds;
   limits.depth = level.depth.value_or(0);
   limits.nodes = level.nodes.value_or(0);
-  if (level.moveTime)
-    limits.moveTimeMs = std::max<std::int64_t>(1, milliseconds(*level.moveTime));
+  if (level.moveTime) limits.moveTimeMs = std::max<std::int64_t>(1, milliseconds(*level.moveTime));
   if (level.time) {
     // Scan adds the increment before every move: the clock in hand is time + inc, and each
     // later move brings inc again, which is what a UCI increment means.

@@ -12,10 +12,10 @@
 //   new-game                             newGame()
 //   pos pos=P moves="..."                setGame(P and its moves)
 //   level ...                            (kept here for the next go)
-//   go think | ponder | analyze          go(limits of the level, else movetime 1 s [ponder]) | go(infinite)
-//   ponder-hit / stop                    ponderhit() / stop() (stop returns once "done" is out)
-//   ping                                 (answered "pong" here, at once, even while searching)
-//   quit                                 (ends the session; the Engine stops its search)
+//   go think | ponder | analyze          go(limits of the level, else movetime 1 s [ponder]) |
+//   go(infinite) ponder-hit / stop                    ponderhit() / stop() (stop returns once
+//   "done" is out) ping                                 (answered "pong" here, at once, even while
+//   searching) quit                                 (ends the session; the Engine stops its search)
 //   info ... / done move=X ponder=Y      SearchInfo / SearchResult reports
 //   error message="..."                  a Refusal, or an error of the Hub parser
 //
@@ -33,7 +33,8 @@
 
 namespace damiera {
 
-// A Hub engine parameter and the native option it sets.
+// A Hub engine parameter and the native option it sets: the options of the table
+// (engine/option_table.h) that have a Hub name.
 struct HubParam {
   enum class Type { Int, Bool };
   std::string_view hubName;

@@ -99,6 +99,23 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   return Parsed<SearchLimits>::ok(std::move(limits));
 }
 
+// The "option name ... type ..." line of the uci reply for an option, with this host's default.
+std::string optionDeclarationLine(const EngineOption& option) {
+  switch (option.type) {
+    case OptionType::Check:
+      return protocol::checkOptionLine(option.name, option.defaultValue != 0);
+    case OptionType::String:
+      return protocol::stringOptionLine(option.name, option.hostDefaultText);
+    case OptionType::Combo:
+      return protocol::comboOptionLine(
+          option.name, option.defaultText,
+          std::vector<std::string>(option.choices.begin(), option.choices.end()));
+    case OptionType::Spin:
+      break;
+  }
+  return protocol::spinOptionLine(option.name, option.defaultValue, option.min, option.max);
+}
+
 }  // namespace
 
 Session::Session(Sink sink, SessionEnvironment environment)
@@ -174,7 +191,7 @@ Session::Flow Session::handle(const protocol::Command& command) {
 Session::Flow Session::execute(const protocol::Uci&) {
   reply(protocol::idNameLine(kEngineName, kEngineVersion));
   reply(protocol::idAuthorLine(kEngineAuthor));
-  for (const std::string& line : engine_.options().declarationLines()) reply(line);
+  for (const EngineOption& option : engine_.options().all()) reply(optionDeclarationLine(option));
   reply("uciok");
   return Flow::Continue;
 }

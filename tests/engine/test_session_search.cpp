@@ -760,15 +760,15 @@ TEST_CASE("setoption: every search option, good and bad values", "[session][opti
 TEST_CASE("Options: a value the apply step refuses is an error and changes nothing", "[options]") {
   damiera::Options options;
   int applied = -1;
-  options.addSpin("Size", 8, 1, 100, [&](int v) {
-    if (v > 50) throw damiera::OptionRejected("not enough memory for Size " + std::to_string(v));
+  const damiera::Options::Hook hook = [&](const damiera::EngineOption&, int v, const std::string&) {
+    if (v > 50) throw damiera::OptionRejected("not enough memory for MultiPV " + std::to_string(v));
     applied = v;
-  });
-  CHECK(applied == 8);
-  CHECK(options.set("size", "20") == std::nullopt);
+  };
+  CHECK(options.value("MultiPV") == 1);
+  CHECK(options.set("multipv", "20", hook) == std::nullopt);
   CHECK(applied == 20);
-  CHECK(options.set("Size", "60") == "not enough memory for Size 60");
-  CHECK(options.value("Size") == 20);
+  CHECK(options.set("MultiPV", "60", hook) == "not enough memory for MultiPV 60");
+  CHECK(options.value("MultiPV") == 20);
   CHECK(applied == 20);
 }
 

@@ -67,6 +67,28 @@ class PlaynowPacer final : public SearchPacer {
 
 }  // namespace
 
+EngineSettings::EngineSettings() {
+  for (const OptionDeclaration& option : optionTable()) {
+    if (option.checkerboardName.empty()) continue;
+    const bool isText = option.type == OptionType::String || option.type == OptionType::Combo;
+    // The host's environment is not CheckerBoard's: its database is the one the user sets.
+    options.emplace(option.checkerboardName,
+                    isText ? std::string(option.defaultText) : std::to_string(option.defaultValue));
+  }
+}
+
+int EngineSettings::number(std::string_view name) const {
+  const auto found = options.find(name);
+  assert(found != options.end());
+  return std::stoi(found->second);
+}
+
+const std::string& EngineSettings::text(std::string_view name) const {
+  const auto found = options.find(name);
+  assert(found != options.end());
+  return found->second;
+}
+
 Engine::Engine(std::optional<std::filesystem::path> settingsFile)
     : settingsFile_(std::move(settingsFile)) {
   loadSettingsFile();
@@ -106,27 +128,31 @@ EngineSettings Engine::settings() const {
 }
 
 void Engine::applySettings(const EngineSettings& settings, char* status) {
-  const auto set = [&](const char* name, const std::string& value) {
-    if (core_->options().value(name) == std::stoi(value)) return;
+  const auto set = [&](std::string_view name, const std::string& value) {
     if (const Refused refused = core_->setOption(name, value); refused && status != nullptr)
       writeText(status, "error: " + refused->message);
   };
-  set("Hash", std::to_string(settings.hashMb));
-  set("Threads", std::to_string(settings.threads));
-  set("Skill Level", std::to_string(settings.level));
-  set("MultiPV", std::to_string(settings.allScores ? kMaxMultiPv : 1));
-  set("EGDBCache", std::to_string(settings.dbCacheMb));
-  set("EGDBPieces",
-      std::to_string(settings.dbEnabled ? std::min(settings.maxDbPieces, kMaxDatabasePieces) : 0));
-  // Last: the folder opens once, with the cache size and pieces above.
-  const auto& options = core_->options().all();
-  const auto path = std::find_if(options.begin(), options.end(),
-                                 [](const EngineOption& o) { return o.name == "EGDBPath"; });
-  assert(path != options.end());
-  if (path->text == settings.dbPath) return;
-  if (const Refused refused = core_->setOption("EGDBPath", settings.dbPath);
-      refused && status != nullptr)
-    writeText(status, "error: " + refused->message);
+  // The numbers first, each within the core's range (CheckerBoard's "No limit" of 24 pieces is
+  // the core's largest); then the texts: the database folder opens once, with the cache size
+  // and pieces already set.
+  for (const OptionDeclaration& option : optionTable()) {
+    if (option.checkerboardName.empty() || option.type != OptionType::Spin) continue;
+    int value = std::clamp(settings.number(option.checkerboardName), option.min, option.max);
+    if (option.name == "EGDBPieces" && !settings.dbEnabled) value = 0;
+    if (core_->options().number(option.name) != value) set(option.name, std::to_string(value));
+  }
+  for (const OptionDeclaration& option : optionTable()) {
+    if (option.checkerboardName.empty() || option.type != OptionType::Check) continue;
+    const int value = settings.number(option.checkerboardName);
+    if (core_->options().number(option.name) != value) set(option.name, value ? "true" : "false");
+  }
+  const int lines = settings.allScores ? kMaxMultiPv : 1;
+  if (core_->options().number("MultiPV") != lines) set("MultiPV", std::to_string(lines));
+  for (const OptionDeclaration& option : optionTable()) {
+    if (option.checkerboardName.empty() || option.type != OptionType::String) continue;
+    const std::string& value = settings.text(option.checkerboardName);
+    if (core_->options().text(option.name) != value) set(option.name, value);
+  }
 }
 
 int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
@@ -174,7 +200,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
         searchLimitsFor(maxtime, info, moreinfo, root.sideToMove(), settings.depth);
     if (const Refused refused = core_->go(limits)) writeText(status, "error: " + refused->message);
     // The Lazy SMP helpers end now, not when the DLL is unloaded.
-    if (settings.threads > 1) core_->setOption("Threads", "1");
+    if (settings.number("searchthreads") > 1) core_->setOption("Threads", "1");
     // There are legal moves, so the search has one, even when stopped at once; a game already
     // drawn by its history (R14, R15) has none: any legal move then, the draw is claimed below.
     if (call_.result && call_.result->bestMove) {

@@ -18,12 +18,14 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
 #include "egdb/database.h"
 #include "engine/cb_api.h"
 #include "engine/engine.h"
+#include "engine/option_table.h"
 #include "search/skill.h"
 #include "search/tt.h"
 
@@ -31,23 +33,26 @@ namespace damiera::cb {
 
 // What the user can set (enginecommand "set ..."); read once at the start of each search.
 struct EngineSettings {
-  std::size_t hashMb = kDefaultHashMb;
-  int threads = 1;  // "searchthreads"
-  int depth = 0;    // a fixed search depth (our own "set depth"); 0: maxtime alone decides
-  int level = kMaxSkillLevel;  // "set level": Skill Level 0..20 (search/skill.h), 20 = full
+  // The core's options that CheckerBoard sets under its own names (the CheckerBoard column of
+  // engine/option_table.h: hashsize, searchthreads, level, dbpath, dbmbytes, max_dbpieces), by
+  // that name, as text ("64", a folder). Each starts at the table's default (dbpath: no
+  // database, whatever the host's environment says); a check is "0" or "1".
+  std::map<std::string, std::string, std::less<>> options;
+  int depth = 0;  // a fixed search depth (our own "set depth"); 0: maxtime alone decides
   // "set allscores": the status bar lists every move with its score (the core's MultiPV for
   // all of them) instead of the principal variation: slower, for studying a position.
   bool allScores = false;
-  // The endgame database (CheckerBoard's "set dbpath", "set dbmbytes", "set max_dbpieces"): the
-  // core's EGDBPath, EGDBCache and EGDBPieces options. The folder was checked when it was set;
-  // `database` keeps what was opened then, so the search reopens nothing.
-  std::string dbPath;  // empty: no database
-  int dbCacheMb = kDefaultDatabaseCacheMb;
-  int maxDbPieces = kDefaultDatabasePieces;  // as CheckerBoard sent it (its "No limit" is 24)
   // "set enable_wld": the "WLD database" box of CheckerBoard's More Options dialog. Off, the
-  // search probes nothing, but the folder stays open and set, to be used again once it is on.
+  // search probes nothing (EGDBPieces 0), but the folder stays open and set, to be used again
+  // once it is on.
   bool dbEnabled = true;
+  // The database "set dbpath" checked and opened: the search reopens nothing.
   std::shared_ptr<egdb::Database> database;
+
+  EngineSettings();
+  // The value of the table option whose CheckerBoard name is `name`.
+  int number(std::string_view name) const;
+  const std::string& text(std::string_view name) const;
 };
 
 inline constexpr int kMaxSearchThreads = 64;
@@ -90,6 +95,9 @@ class Engine {
   // "set dbpath FOLDER" (the whole rest of the line: a Windows folder may hold spaces; empty:
   // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
   void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
+  // "set <key> <value>" for an option of the table (engine/option_table.h) with the CheckerBoard
+  // name `key`, in CheckerBoard's words and, where its dialogs differ, bounds.
+  void setTableOption(const OptionDeclaration& option, const std::string& text, Reply& reply);
   // "set <key> 0|1" for the on/off `setting`; the reply says what it now does.
   void setSwitch(const std::string& key, const std::string& value, bool EngineSettings::*setting,
                  const char* whenOn, const char* whenOff, Reply& reply);

@@ -1,6 +1,7 @@
 // enginecommand(): CheckerBoard's settings and queries, one line of text each ("get hashsize",
 // "set gamehist <fen> <moves>", ...). The `get` replies are bare values, because CheckerBoard
 // reads them with atoi; a command that is refused changes nothing and says why.
+#include <cassert>
 #include <charconv>
 #include <new>
 #include <sstream>
@@ -68,6 +69,32 @@ std::string afterWords(const std::string& text, int count) {
 }
 
 const char* kHelpFile = "damiera-cb-help.htm";
+
+// CheckerBoard's words and bounds for the table's options where they differ from the table's
+// (engine/option_table.h): its dialogs' ranges, what a 32-bit process can map, units.
+struct CheckerboardForm {
+  std::string_view setting;
+  long long max = 0;
+  std::string_view unit;        // after the value in the reply and the range
+  std::string_view rangeNote;   // after the range in a refusal
+  std::string_view aboveTable;  // after the reply when the value is above the table's maximum
+};
+
+const CheckerboardForm* formOf(std::string_view setting) {
+  static const std::string aboveDatabases =
+      " (Damiera's databases have at most " + std::to_string(kMaxDatabasePieces) + ")";
+  static const CheckerboardForm forms[] = {
+      {"hashsize", static_cast<long long>(kMaxHashMbHere), " MB", "", ""},
+      {"searchthreads", kMaxSearchThreads, "", "", ""},
+      {"level", kMaxSkillLevel, "", " (20: full strength)", ""},
+      {"dbmbytes", kMaxDbCacheMbHere, " MB", "", ""},
+      // CheckerBoard's "No limit" is 24; the core is given at most the table's maximum.
+      {"max_dbpieces", kMaxDbPiecesSetting, "", "", aboveDatabases},
+  };
+  for (const CheckerboardForm& form : forms)
+    if (form.setting == setting) return &form;
+  return nullptr;
+}
 
 // CheckerBoard's start-up probe "get movelist B:W1:B" expects exactly "movelist 0". Its white
 // man on square 1 stands on its own promotion row, which no FEN of ours accepts; but the side to
@@ -141,13 +168,8 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "gametype") return reply.ok(std::to_string(kGameTypeItalian));
     if (key == "book") return reply.ok("0");  // no opening book: CheckerBoard's "none"
     const EngineSettings s = settings();
-    if (key == "hashsize") return reply.ok(std::to_string(s.hashMb));
-    if (key == "searchthreads") return reply.ok(std::to_string(s.threads));
+    if (findCheckerboardOption(key)) return reply.ok(s.text(key));
     if (key == "depth") return reply.ok(std::to_string(s.depth));
-    if (key == "level") return reply.ok(std::to_string(s.level));
-    if (key == "dbpath") return reply.ok(s.dbPath);
-    if (key == "dbmbytes") return reply.ok(std::to_string(s.dbCacheMb));
-    if (key == "max_dbpieces") return reply.ok(std::to_string(s.maxDbPieces));
     if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
     if (key == "allscores") return reply.ok(s.allScores ? "1" : "0");
     return reply.refuse("unknown setting: " + key);
@@ -155,8 +177,10 @@ void Engine::handle(const std::string& text, Reply& reply) {
 
   if (verb == "set" && words.size() >= 2) {
     if (key == "gamehist") return setHistory(afterWords(text, 2), reply);
-    if (key == "dbpath") return setDatabasePath(afterWords(text, 2), true, reply);
     if (key == "check_wld_dir") return setDatabasePath(afterWords(text, 2), false, reply);
+    const OptionDeclaration* option = findCheckerboardOption(key);
+    if (option && option->type == OptionType::String)
+      return setTableOption(*option, afterWords(text, 2), reply);
     if (words.size() != 3) return reply.refuse("usage: set " + key + " <value>");
     if (key == "hashsize") {
       const auto mb = parseNumber(value, kMinHashMb, kMaxHashMbHere);
@@ -169,20 +193,11 @@ void Engine::handle(const std::string& text, Reply& reply) {
       if (static_cast<std::size_t>(*mb) > maxHashMbOfThisMachine())
         return reply.refuse("not enough memory for a " + value + " MB table: at most " +
                             std::to_string(maxHashMbOfThisMachine()));
-      std::lock_guard lock(mutex_);
-      settings_.hashMb = static_cast<std::size_t>(*mb);
-      return reply.ok("hashsize " + value + " MB");
     }
+    if (option) return setTableOption(*option, value, reply);
     if (key == "book") {
       if (value != "0") return reply.refuse("Damiera has no opening book (only book 0)");
       return reply.ok("book 0: no opening book");
-    }
-    if (key == "searchthreads") {
-      const auto n = parseNumber(value, 1, kMaxSearchThreads);
-      if (!n) return reply.refuse("searchthreads must be 1.." + std::to_string(kMaxSearchThreads));
-      std::lock_guard lock(mutex_);
-      settings_.threads = static_cast<int>(*n);
-      return reply.ok("searchthreads " + value);
     }
     if (key == "depth") {
       const auto n = parseNumber(value, 0, kMaxFixedDepth);
@@ -190,31 +205,6 @@ void Engine::handle(const std::string& text, Reply& reply) {
       std::lock_guard lock(mutex_);
       settings_.depth = static_cast<int>(*n);
       return reply.ok("depth " + value);
-    }
-    if (key == "level") {
-      const auto n = parseNumber(value, 0, kMaxSkillLevel);
-      if (!n) return reply.refuse("level must be 0..20 (20: full strength)");
-      std::lock_guard lock(mutex_);
-      settings_.level = static_cast<int>(*n);
-      return reply.ok("level " + value);
-    }
-    if (key == "dbmbytes") {
-      const auto mb = parseNumber(value, 1, kMaxDbCacheMbHere);
-      if (!mb)
-        return reply.refuse("dbmbytes must be 1.." + std::to_string(kMaxDbCacheMbHere) + " MB");
-      std::lock_guard lock(mutex_);
-      settings_.dbCacheMb = static_cast<int>(*mb);
-      return reply.ok("dbmbytes " + value + " MB");
-    }
-    if (key == "max_dbpieces") {
-      const auto n = parseNumber(value, 0, kMaxDbPiecesSetting);
-      if (!n) return reply.refuse("max_dbpieces must be 0.." + std::to_string(kMaxDbPiecesSetting));
-      std::lock_guard lock(mutex_);
-      settings_.maxDbPieces = static_cast<int>(*n);
-      return reply.ok("max_dbpieces " + value +
-                      (*n > kMaxDatabasePieces ? " (Damiera's databases have at most " +
-                                                     std::to_string(kMaxDatabasePieces) + ")"
-                                               : std::string()));
     }
     if (key == "enable_wld") {
       return setSwitch(key, value, &EngineSettings::dbEnabled, "the endgame database is used",
@@ -227,6 +217,36 @@ void Engine::handle(const std::string& text, Reply& reply) {
     return reply.refuse("unknown setting: " + key);
   }
   reply.refuse("unknown command: " + text);
+}
+
+void Engine::setTableOption(const OptionDeclaration& option, const std::string& value,
+                            Reply& reply) {
+  const std::string key(option.checkerboardName);
+  if (option.type == OptionType::String) {
+    if (key == "dbpath") return setDatabasePath(value, true, reply);
+    std::lock_guard lock(mutex_);
+    settings_.options[key] = value;
+    return reply.ok(key + " " + value);
+  }
+  if (option.type == OptionType::Check) {
+    const auto on = parseNumber(value, 0, 1);
+    if (!on) return reply.refuse(key + " must be 0 (off) or 1 (on)");
+    std::lock_guard lock(mutex_);
+    settings_.options[key] = std::to_string(*on);
+    return reply.ok(key + " " + value);
+  }
+  assert(option.type == OptionType::Spin);  // a combo has no CheckerBoard name
+  const CheckerboardForm* form = formOf(key);
+  const long long max = form ? form->max : option.max;
+  const std::string unit(form ? form->unit : "");
+  const auto n = parseNumber(value, option.min, max);
+  if (!n)
+    return reply.refuse(key + " must be " + std::to_string(option.min) + ".." +
+                        std::to_string(max) + unit + std::string(form ? form->rangeNote : ""));
+  std::lock_guard lock(mutex_);
+  settings_.options[key] = std::to_string(*n);
+  reply.ok(key + " " + value + unit +
+           (*n > option.max && form ? std::string(form->aboveTable) : std::string()));
 }
 
 // "set <key> 0|1": CheckerBoard's check boxes.
@@ -295,7 +315,7 @@ void Engine::setDatabasePath(const std::string& dir, bool keep, Reply& reply) {
   std::shared_ptr<egdb::Database> db;
   std::string summary = "no endgame database";
   if (!dir.empty()) {
-    const int cacheMb = settings().dbCacheMb;
+    const int cacheMb = settings().number("dbmbytes");
     try {
       db = egdb::openShared(dir, std::uint64_t(cacheMb) << 20);
     } catch (const std::exception& e) {
@@ -312,7 +332,7 @@ void Engine::setDatabasePath(const std::string& dir, bool keep, Reply& reply) {
   }
   if (!keep) return reply.ok(summary);
   std::lock_guard lock(mutex_);
-  settings_.dbPath = dir;
+  settings_.options["dbpath"] = dir;
   settings_.database = std::move(db);
   reply.ok("dbpath " + summary);
 }

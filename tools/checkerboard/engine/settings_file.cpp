@@ -33,18 +33,22 @@ std::string settingOfLine(const std::string& line) {
 }
 
 std::vector<std::string> settingsCommands(const EngineSettings& s) {
-  return {
-      "set hashsize " + std::to_string(s.hashMb),
-      "set searchthreads " + std::to_string(s.threads),
-      "set depth " + std::to_string(s.depth),
-      "set level " + std::to_string(s.level),
-      std::string("set allscores ") + (s.allScores ? "1" : "0"),
-      "set dbmbytes " + std::to_string(s.dbCacheMb),
-      "set max_dbpieces " + std::to_string(s.maxDbPieces),
-      std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"),
-      // Last: opening the folder uses the cache size above. Nothing after it: no database.
-      s.dbPath.empty() ? std::string("set dbpath") : "set dbpath " + s.dbPath,
-  };
+  std::vector<std::string> commands;
+  std::vector<std::string> texts;  // last: opening a folder uses the cache size set before it
+  for (const OptionDeclaration& option : optionTable()) {
+    if (option.checkerboardName.empty()) continue;
+    const std::string key(option.checkerboardName);
+    const std::string& value = s.text(key);
+    if (option.type == OptionType::String)
+      texts.push_back(value.empty() ? "set " + key : "set " + key + " " + value);  // empty: none
+    else
+      commands.push_back("set " + key + " " + value);
+  }
+  commands.push_back("set depth " + std::to_string(s.depth));
+  commands.push_back(std::string("set allscores ") + (s.allScores ? "1" : "0"));
+  commands.push_back(std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"));
+  commands.insert(commands.end(), texts.begin(), texts.end());
+  return commands;
 }
 
 std::vector<std::string> readSettingsFile(const std::filesystem::path& file) {

@@ -28,8 +28,9 @@ bool isRememberedSetting(const std::string& key);
 // The setting a "set <key> ..." line sets ("" for any other line).
 std::string settingOfLine(const std::string& line);
 
-// The commands that rebuild `settings`, in an order that opens the database folder last, with
-// its cache size and piece limit already set.
+// The commands that rebuild `settings` (every option of the table with a CheckerBoard name, and
+// CheckerBoard's own settings), in an order that opens the database folder last, with its cache
+// size and piece limit already set.
 std::vector<std::string> settingsCommands(const EngineSettings& settings);
 
 // The lines of `file` (a carriage return before a newline dropped); none when it is missing,
