@@ -271,7 +271,7 @@ Refused Engine::setOption(std::string_view name, const std::optional<std::string
   return std::nullopt;
 }
 
-Refused Engine::go(const SearchLimits& limits, std::optional<SearchClock::TimePoint> arrival) {
+Refused Engine::go(const SearchLimits& limits) {
   if (Refused busy = refuseWhileBusy()) return busy;
   const Position root = game_.position();
   // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and
@@ -298,7 +298,7 @@ Refused Engine::go(const SearchLimits& limits, std::optional<SearchClock::TimePo
   if (const int level = playingLevel(); level < kMaxSkillLevel)
     callbacks = skillCallbacks(level, shaped, std::move(callbacks));
   busy_.store(true);
-  searcher_.start(game_, shaped, std::move(callbacks), arrival);
+  searcher_.start(game_, shaped, std::move(callbacks));
   return std::nullopt;
 }
 

@@ -105,10 +105,9 @@ class Engine {
   int playingLevel() const;
 
   // Searches the game's position under `limits` (its searchmoves legal there). Time limits
-  // count from `arrival` (by clock(); none: now). With no legal move, the result (no best
+  // count from limits.start (by clock(); none: now). With no legal move, the result (no best
   // move) is reported at once.
-  Refused go(const SearchLimits& limits,
-             std::optional<SearchClock::TimePoint> arrival = std::nullopt);
+  Refused go(const SearchLimits& limits);
   // The time the searches read (SessionEnvironment: steady_clock, or a test's).
   const SearchClock& clock() const { return searcher_.clock(); }
   // perft: the mode, and the table and threads it may use (core/perft_parallel.h).

@@ -245,8 +245,11 @@ SearchLimits HubSession::searchLimits(hub::GoMode mode) const {
 }
 
 SessionFlow HubSession::execute(const hub::Go& command) {
+  const SearchClock::TimePoint arrival = engine_.clock().now();  // time limits count from here
   if (refuseWhileSearching("go")) return SessionFlow::Continue;
-  refused(engine_.go(searchLimits(command.mode)));
+  SearchLimits limits = searchLimits(command.mode);
+  limits.start = arrival;
+  refused(engine_.go(limits));
   level_ = {};  // as in Scan: each go has its own level
   return SessionFlow::Continue;
 }

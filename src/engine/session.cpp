@@ -278,13 +278,15 @@ Session::Flow Session::execute(const protocol::ShowResult&) {
 }
 
 Session::Flow Session::execute(const protocol::Go& command) {
-  const auto arrival = engine_.clock().now();  // time limits count from here
-  const Parsed<SearchLimits> limits = searchLimits(command, engine_.game().position());
-  if (!limits) {
-    replyError(limits.error);
+  const SearchClock::TimePoint arrival = engine_.clock().now();  // time limits count from here
+  const Parsed<SearchLimits> parsed = searchLimits(command, engine_.game().position());
+  if (!parsed) {
+    replyError(parsed.error);
     return Flow::Continue;
   }
-  refused(engine_.go(*limits.value, arrival));
+  SearchLimits limits = *parsed.value;
+  limits.start = arrival;
+  refused(engine_.go(limits));
   return Flow::Continue;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/move.h"
+#include "search/clock.h"
 
 namespace damiera {
 
@@ -35,6 +36,10 @@ struct SearchLimits {
   bool infinite = false;                   // search until stop; bestmove only after stop
   bool ponder = false;                     // search until ponderhit (then timed) or stop
   std::vector<Move> searchMoves;           // restrict the root to these (empty: all)
+  // When the request arrived, by the searcher's clock (SearchClock): time limits count from
+  // here, so that time spent before the search starts (parsing, waiting for a turn on a
+  // host's pool) is time spent. None: when the search starts.
+  std::optional<SearchClock::TimePoint> start;
 
   bool hasClock() const { return timeMs[0].has_value() || timeMs[1].has_value(); }
 };

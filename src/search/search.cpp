@@ -134,11 +134,10 @@ ThreadTables& SearchContext::threadTables(int index) {
 
 SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
                        SearchContext& context, SearchControl& control,
-                       const SearchCallbacks& callbacks,
-                       std::optional<SearchClock::TimePoint> arrival) {
+                       const SearchCallbacks& callbacks) {
   const Position& root = game.position();
   const SearchClock& clock = control.clock();
-  const SearchClock::TimePoint start = arrival.value_or(clock.now());
+  const SearchClock::TimePoint start = limits.start.value_or(clock.now());
   SearchResult result;
   auto finish = [&](SearchResult r) {
     r.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(clock.now() - start).count();

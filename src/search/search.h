@@ -171,8 +171,7 @@ class SearchContext {
 
  private:
   friend SearchResult runSearch(const Game&, const SearchLimits&, const SearchOptions&,
-                                SearchContext&, SearchControl&, const SearchCallbacks&,
-                                std::optional<SearchClock::TimePoint>);
+                                SearchContext&, SearchControl&, const SearchCallbacks&);
   ThreadTables& threadTables(int index);
 
   std::shared_ptr<TranspositionTable> table_;
@@ -182,11 +181,9 @@ class SearchContext {
 
 // Searches game.position() with the game's history (repetitions R14, no-progress count R15)
 // under `limits` and `options`. Runs on the calling thread; returns (and calls onResult) when
-// the search is over. `start` is when the `go` arrived (by the control's clock; none: now):
-// time limits count from it.
+// the search is over. Time limits count from limits.start (by the control's clock; none: now).
 SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
                        SearchContext& context, SearchControl& control,
-                       const SearchCallbacks& callbacks,
-                       std::optional<SearchClock::TimePoint> start = std::nullopt);
+                       const SearchCallbacks& callbacks);
 
 }  // namespace damiera

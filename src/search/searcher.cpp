@@ -68,17 +68,16 @@ void Searcher::newGame() {
   context_.clearHistories();
 }
 
-void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
-                     std::optional<SearchClock::TimePoint> arrival) {
+void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks) {
   stop();
   wait();
-  const SearchClock::TimePoint startTime = arrival.value_or(clock_.now());
   SearchOptions options = options_;
   SearchLimits capped = limits;
+  if (!capped.start) capped.start = clock_.now();
+  const SearchClock::TimePoint startTime = *capped.start;
   if (capSearch_) capSearch_(capped, options);
-  startJob(
-      [this, game, capped, options, callbacks = std::move(callbacks),
-       startTime](SearchControl& control) {
+  startJobAt(
+      [this, game, capped, options, callbacks = std::move(callbacks)](SearchControl& control) {
         // The result is the job's last reply: a stop waiting for it returns then, while the
         // Lazy SMP helpers may still be winding down (runSearch returns once they have).
         SearchCallbacks reporting = callbacks;
@@ -86,15 +85,16 @@ void Searcher::start(const Game& game, const SearchLimits& limits, SearchCallbac
           if (onResult) onResult(r);
           control.answered();
         };
-        runSearch(game, capped, options, context_, control, reporting, startTime);
+        runSearch(game, capped, options, context_, control, reporting);
       },
       startTime);
 }
 
-void Searcher::startJob(Job job, std::optional<SearchClock::TimePoint> arrival) {
+void Searcher::startJob(Job job) { startJobAt(std::move(job), clock_.now()); }
+
+void Searcher::startJobAt(Job job, SearchClock::TimePoint startTime) {
   stop();
   wait();
-  const SearchClock::TimePoint startTime = arrival.value_or(clock_.now());
   auto control = std::make_shared<SearchControl>(clock_);
   auto task = std::make_shared<Task>();
   task->body = [control, job = std::move(job)] {

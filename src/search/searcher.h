@@ -93,14 +93,13 @@ class Searcher {
   // shared, the table.
   void newGame();
 
-  // `startTime`: when the `go` arrived, by clock() (none: now); time limits count from it.
-  void start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks,
-             std::optional<SearchClock::TimePoint> startTime = std::nullopt);
+  // Time limits count from limits.start (by clock(); none: now), and so does a host's pacing.
+  void start(const Game& game, const SearchLimits& limits, SearchCallbacks callbacks);
   // Any other long computation (perft, bench) as a job like a search: on the same thread, in
   // turn with the searches, ended by stop() (its control's stopRequested()) and by the time
   // cap; wait() returns once it has returned.
   using Job = std::function<void(SearchControl& control)>;
-  void startJob(Job job, std::optional<SearchClock::TimePoint> startTime = std::nullopt);
+  void startJob(Job job);
   void stop();
   void ponderhit();
   // Until the current job has written its last reply; its helper threads may still be
@@ -124,6 +123,8 @@ class Searcher {
   bool tableShared() const { return tableShared_; }
 
  private:
+  // startJob, paced by the host (SearchResources::pacer) from `startTime`.
+  void startJobAt(Job job, SearchClock::TimePoint startTime);
   // One start(): queued, then running (on the executor's thread, or on the thread that
   // stopped it first), then done.
   struct Task;
