@@ -242,6 +242,13 @@ Refused Engine::setGame(Game game) {
   return std::nullopt;
 }
 
+Refused Engine::setGame(const Build<Game>& build) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  Parsed<Game> game = build();
+  if (!game) return Refusal{Refusal::Kind::Invalid, game.error};
+  return setGame(std::move(*game.value));
+}
+
 Refused Engine::newGame() {
   if (Refused busy = refuseWhileBusy()) return busy;
   game_ = Game(Position::start(), game_.noProgressLimitPlies());
@@ -300,6 +307,13 @@ Refused Engine::go(const SearchLimits& limits) {
   busy_.store(true);
   searcher_.start(game_, shaped, std::move(callbacks));
   return std::nullopt;
+}
+
+Refused Engine::go(const Build<SearchLimits>& build) {
+  if (Refused busy = refuseWhileBusy()) return busy;
+  const Parsed<SearchLimits> limits = build();
+  if (!limits) return Refusal{Refusal::Kind::Invalid, limits.error};
+  return go(*limits.value);
 }
 
 Refused Engine::perft(int depth, const PerftSettings& requested) {

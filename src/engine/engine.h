@@ -26,6 +26,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "core/parsed.h"
 #include "core/perft.h"
 #include "core/perft_parallel.h"
 #include "egdb/database.h"
@@ -88,6 +89,13 @@ class Engine {
   // Replaces the game (every move in it legal: Game::play checks nothing). Keeps the
   // NoProgressMoves option's limit.
   Refused setGame(Game game);
+  // A front-end's work on a call's argument (parsing a position and its moves, checking
+  // searchmoves), done only once the engine takes the call: while a job runs, the call is
+  // refused (Busy) before anything is built, so that busy is the answer whatever was sent.
+  // A build that fails is refused (Invalid) with its error.
+  template <class T>
+  using Build = std::function<Parsed<T>()>;
+  Refused setGame(const Build<Game>& build);
   // "ucinewgame": the start position, and the search's memories cleared.
   Refused newGame();
 
@@ -108,6 +116,7 @@ class Engine {
   // count from limits.start (by clock(); none: now). With no legal move, the result (no best
   // move) is reported at once.
   Refused go(const SearchLimits& limits);
+  Refused go(const Build<SearchLimits>& build);
   // The time the searches read (SessionEnvironment: steady_clock, or a test's).
   const SearchClock& clock() const { return searcher_.clock(); }
   // perft: the mode, and the table and threads it may use (core/perft_parallel.h).
@@ -145,6 +154,8 @@ class Engine {
   // `value` of option `name` but empty and `defaultValue`; throws OptionRejected.
   void refuseFileOfClient(const std::string& name, const std::string& value,
                           const std::string& defaultValue) const;
+  // The one busy gate: every call that would change what a job works on, or compete with it
+  // for the processor, asks it first.
   Refused refuseWhileBusy() const;
   // A weaker level's search: its depth cap on `limits`, and the move it plays among the lines
   // of the last completed iteration in place of the search's best (search/skill.h).

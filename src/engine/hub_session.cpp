@@ -167,8 +167,7 @@ SessionFlow HubSession::execute(const hub::SetParam& command) {
     replyError(value.error);
     return SessionFlow::Continue;
   }
-  if (refuseWhileSearching("set-param")) return SessionFlow::Continue;
-  refused(engine_.setOption(param->nativeName, *value.value));
+  refused(engine_.setOption(param->nativeName, *value.value), "set-param");
   return SessionFlow::Continue;
 }
 
@@ -178,8 +177,7 @@ SessionFlow HubSession::execute(const hub::Init&) {
 }
 
 SessionFlow HubSession::execute(const hub::NewGame&) {
-  if (refuseWhileSearching("new-game")) return SessionFlow::Continue;
-  if (!refused(engine_.newGame())) level_ = {};
+  if (!refused(engine_.newGame(), "new-game")) level_ = {};
   return SessionFlow::Continue;
 }
 
@@ -193,21 +191,21 @@ SessionFlow HubSession::execute(const hub::Ping&) {
 SessionFlow HubSession::execute(const hub::Quit&) { return SessionFlow::Quit; }
 
 SessionFlow HubSession::execute(const hub::Pos& command) {
-  if (refuseWhileSearching("pos")) return SessionFlow::Continue;
   // The game, refusing a move after its end in Hub words (every finished game alike, R13..R15).
-  Game game(command.start, engine_.game().noProgressLimitPlies());
-  for (std::size_t i = 0; i < command.moves.size(); ++i) {
-    const PathMove& move = command.moves[i];
-    if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing) {
-      replyError("pos: illegal move " + std::to_string(i + 1) + " " +
-                 protocol::quoted(hub::formatMove(move.move)) + ": " +
-                 protocol::gameOverText(over));
-      return SessionFlow::Continue;
+  const Refused refusal = engine_.setGame([&]() -> Parsed<Game> {
+    Game game(command.start, engine_.game().noProgressLimitPlies());
+    for (std::size_t i = 0; i < command.moves.size(); ++i) {
+      const PathMove& move = command.moves[i];
+      if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing)
+        return Parsed<Game>::fail("pos: illegal move " + std::to_string(i + 1) + " " +
+                                  protocol::quoted(hub::formatMove(move.move)) + ": " +
+                                  protocol::gameOverText(over));
+      game.play(move.move);  // legal: checked by the parser
     }
-    game.play(move.move);  // legal: checked by the parser
-  }
+    return Parsed<Game>::ok(std::move(game));
+  });
   // As in Scan: a level belongs to the search that follows its position.
-  if (!refused(engine_.setGame(std::move(game)))) level_ = {};
+  if (!refused(refusal, "pos")) level_ = {};
   return SessionFlow::Continue;
 }
 
@@ -246,10 +244,12 @@ SearchLimits HubSession::searchLimits(hub::GoMode mode) const {
 
 SessionFlow HubSession::execute(const hub::Go& command) {
   const SearchClock::TimePoint arrival = engine_.clock().now();  // time limits count from here
-  if (refuseWhileSearching("go")) return SessionFlow::Continue;
-  SearchLimits limits = searchLimits(command.mode);
-  limits.start = arrival;
-  refused(engine_.go(limits));
+  const Refused refusal = engine_.go([&] {
+    SearchLimits limits = searchLimits(command.mode);
+    limits.start = arrival;
+    return Parsed<SearchLimits>::ok(std::move(limits));
+  });
+  if (refused(refusal, "go")) return SessionFlow::Continue;
   level_ = {};  // as in Scan: each go has its own level
   return SessionFlow::Continue;
 }
@@ -267,15 +267,12 @@ SessionFlow HubSession::execute(const hub::Stop&) {
 
 SessionFlow HubSession::execute(const hub::Ignored&) { return SessionFlow::Continue; }
 
-bool HubSession::refuseWhileSearching(std::string_view command) {
-  if (!engine_.busy()) return false;
-  replyError(std::string(command) + ": busy, a search is running (send stop first)");
-  return true;
-}
-
-bool HubSession::refused(const Refused& refusal) const {
+bool HubSession::refused(const Refused& refusal, std::string_view command) const {
   if (!refusal) return false;
-  replyError(refusal->message);
+  if (refusal->kind == Refusal::Kind::Busy)
+    replyError(std::string(command) + ": busy, a search is running (send stop first)");
+  else
+    replyError(refusal->message);
   return true;
 }
 

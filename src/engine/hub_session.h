@@ -85,10 +85,9 @@ class HubSession : public LineSession {
   // The limits of a go in the current position with the current level.
   SearchLimits searchLimits(protocol::hub::GoMode mode) const;
   EngineReports reports();
-  // Replies "<command>: busy ..." and returns true while a search runs.
-  bool refuseWhileSearching(std::string_view command);
-  // Replies the refusal's error, if any; true if there was one.
-  bool refused(const Refused& refusal) const;
+  // Replies the refusal's error, if any, a busy engine's in Hub words ("<command>: busy ...");
+  // true if there was one.
+  bool refused(const Refused& refusal, std::string_view command) const;
   void reply(std::string_view line) const { sink_(line); }
   void replyError(std::string_view message) const;
 

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <new>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -27,13 +26,6 @@
 namespace damiera {
 
 namespace {
-
-// Commands that change what a running search works on, or compete with it for the CPU.
-template <class C>
-constexpr bool kBusyWhileSearching =
-    std::is_same_v<C, protocol::SetPosition> || std::is_same_v<C, protocol::Go> ||
-    std::is_same_v<C, protocol::SetOption> || std::is_same_v<C, protocol::NewGame> ||
-    std::is_same_v<C, protocol::Perft> || std::is_same_v<C, protocol::Bench>;
 
 // The moves of a principal variation in text, each legal in the position it is played from.
 std::vector<std::string> pvText(Position pos, const std::vector<Move>& pv) {
@@ -175,17 +167,7 @@ Session::Flow Session::handleLine(std::string_view line) {
 }
 
 Session::Flow Session::handle(const protocol::Command& command) {
-  return std::visit(
-      [this](const auto& c) {
-        if constexpr (kBusyWhileSearching<std::decay_t<decltype(c)>>) {
-          if (engine_.busy()) {
-            replyError("busy");
-            return Flow::Continue;
-          }
-        }
-        return execute(c);
-      },
-      command);
+  return std::visit([this](const auto& c) { return execute(c); }, command);
 }
 
 Session::Flow Session::execute(const protocol::Uci&) {
@@ -215,35 +197,30 @@ Session::Flow Session::execute(const protocol::SetOption& command) {
   return Flow::Continue;
 }
 
-// Builds the new game aside and replaces the current one only when every part is valid, so a
-// rejected command leaves the previous position and history untouched.
+// Builds the new game aside (once the engine takes it: not while busy) and replaces the current
+// one only when every part is valid, so a rejected command leaves the previous position and
+// history untouched.
 Session::Flow Session::execute(const protocol::SetPosition& command) {
-  Position start = Position::start();
-  if (command.fen) {
-    Parsed<Position> parsed = parseFen(*command.fen);
-    if (!parsed) {
-      replyError(parsed.error);  // parseFen says "invalid fen: <reason>"
-      return Flow::Continue;
+  refused(engine_.setGame([&]() -> Parsed<Game> {
+    Position start = Position::start();
+    if (command.fen) {
+      Parsed<Position> parsed = parseFen(*command.fen);
+      if (!parsed) return Parsed<Game>::fail(parsed.error);  // "invalid fen: <reason>"
+      start = *parsed.value;
     }
-    start = *parsed.value;
-  }
-  Game next(start, engine_.game().noProgressLimitPlies());
-  for (std::size_t i = 0; i < command.moves.size(); ++i) {
-    // Every finished game alike: after a draw (R14, R15) as after a win (R13), no move more.
-    if (const GameResult over = next.result(); over.outcome != Outcome::Ongoing) {
-      replyError("illegal move " + std::to_string(i + 1) + " " +
-                 protocol::quoted(command.moves[i]) + ": " + protocol::gameOverText(over));
-      return Flow::Continue;
+    Game next(start, engine_.game().noProgressLimitPlies());
+    for (std::size_t i = 0; i < command.moves.size(); ++i) {
+      const std::string which =
+          "illegal move " + std::to_string(i + 1) + " " + protocol::quoted(command.moves[i]) + ": ";
+      // Every finished game alike: after a draw (R14, R15) as after a win (R13), no move more.
+      if (const GameResult over = next.result(); over.outcome != Outcome::Ongoing)
+        return Parsed<Game>::fail(which + protocol::gameOverText(over));
+      const Parsed<PathMove> move = parseMove(next.position(), command.moves[i]);
+      if (!move) return Parsed<Game>::fail(which + move.error);
+      next.play(move.value->move);
     }
-    const Parsed<PathMove> move = parseMove(next.position(), command.moves[i]);
-    if (!move) {
-      replyError("illegal move " + std::to_string(i + 1) + " " +
-                 protocol::quoted(command.moves[i]) + ": " + move.error);
-      return Flow::Continue;
-    }
-    next.play(move.value->move);
-  }
-  refused(engine_.setGame(std::move(next)));
+    return Parsed<Game>::ok(std::move(next));
+  }));
   return Flow::Continue;
 }
 
@@ -279,14 +256,11 @@ Session::Flow Session::execute(const protocol::ShowResult&) {
 
 Session::Flow Session::execute(const protocol::Go& command) {
   const SearchClock::TimePoint arrival = engine_.clock().now();  // time limits count from here
-  const Parsed<SearchLimits> parsed = searchLimits(command, engine_.game().position());
-  if (!parsed) {
-    replyError(parsed.error);
-    return Flow::Continue;
-  }
-  SearchLimits limits = *parsed.value;
-  limits.start = arrival;
-  refused(engine_.go(limits));
+  refused(engine_.go([&] {
+    Parsed<SearchLimits> limits = searchLimits(command, engine_.game().position());
+    if (limits) limits.value->start = arrival;
+    return limits;
+  }));
   return Flow::Continue;
 }
 

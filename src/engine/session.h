@@ -8,7 +8,8 @@
 // go, perft and bench run on the engine's search thread (in a server, on its pool) and reply
 // through the same sink, so a transport must make its sink safe to call from two threads.
 // While one runs, the commands that would change what it works on (position, go, setoption,
-// ucinewgame, perft, bench) get "error busy"; everything else is answered at once. A go with
+// ucinewgame, perft, bench) get "error busy" (the Engine's refusal, before anything is parsed);
+// everything else is answered at once. A go with
 // no legal move answers "bestmove none" itself, and stop returns only once the last reply of
 // the job is written: after either, the next command is never busy.
 #include <string_view>
