@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
-#include <random>
 #include <utility>
 
 #include "core/movegen.h"
@@ -36,7 +35,6 @@ void setTiming(PerftSummary& summary, std::chrono::steady_clock::time_point star
 Engine::Engine(EngineReports reports, SessionEnvironment environment)
     : reports_(std::move(reports)),
       environment_(std::move(environment)),
-      skillRandom_(std::random_device{}()),
       searcher_(environment_.search) {
   // The host's database, if it names one: a bad one never fails a session, it just means none.
   if (const char* hostDatabase = std::getenv(kDatabaseEnvironment)) {
@@ -78,6 +76,7 @@ SearchOptions Engine::searchOptions() const {
       database_ ? std::min(options_.number("EGDBPieces"), database_->largestSlice()) : 0;
   options.evalWeights = evalWeights_;
   options.evalTableSalt = evalWeights_ ? evalTableSalt(*evalWeights_) : 0;
+  options.skillLevel = playingLevel();
   return options;
 }
 
@@ -155,58 +154,7 @@ void Engine::openDatabase(const std::string& dir, int cacheMb, bool refuseFailur
     for (const std::string& error : db->errors()) reports_.onNotice(error);
 }
 
-// A weaker level searches more lines than shown (skillCallbacks hides the extra ones): the
-// moves it chooses among.
-void Engine::applySearchOptions() {
-  SearchOptions options = searchOptions();
-  if (playingLevel() < kMaxSkillLevel) options.multiPv = std::max(options.multiPv, kSkillMultiPv);
-  searcher_.setOptions(options);
-}
-
-SearchCallbacks Engine::skillCallbacks(int level, SearchLimits& limits, SearchCallbacks callbacks) {
-  const int cap = skillDepthLimit(level);
-  limits.depth = limits.depth > 0 ? std::min(limits.depth, cap) : cap;
-  struct Line {
-    SkillCandidate candidate;
-    std::vector<Move> pv;
-  };
-  // The lines of the last completed iteration, best first (a new iteration starts at line 1).
-  auto lines = std::make_shared<std::vector<Line>>();
-  const int shownLines = multiPv();
-  SearchCallbacks wrapped;
-  wrapped.onProgress = std::move(callbacks.onProgress);
-  wrapped.onInfo = [lines, shownLines,
-                    onInfo = std::move(callbacks.onInfo)](const SearchInfo& info) {
-    if (info.multiPv == 1) lines->clear();
-    if (!info.pv.empty() && !info.provedWorse)
-      lines->push_back({{info.pv.front(), info.rawScore}, info.pv});
-    if (info.multiPv <= shownLines && onInfo) onInfo(info);
-  };
-  wrapped.onResult = [this, level, lines,
-                      onResult = std::move(callbacks.onResult)](const SearchResult& result) {
-    SearchResult played = result;
-    if (result.bestMove && !lines->empty()) {
-      // The kSkillMultiPv best, however many lines were asked to be shown: with MultiPV 64
-      // (CheckerBoard's allscores) a level chooses among as many moves as with MultiPV 1. A
-      // line the stopped iteration only proved worse than the best is no candidate.
-      std::vector<SkillCandidate> candidates;
-      for (const Line& line : *lines)
-        if (candidates.size() < static_cast<std::size_t>(kSkillMultiPv))
-          candidates.push_back(line.candidate);
-      const Move chosen = chooseSkillMove(candidates, level, skillRandom_);
-      if (!(chosen == *result.bestMove)) {
-        const auto line =
-            std::ranges::find_if(*lines, [&](const Line& l) { return l.candidate.move == chosen; });
-        played.bestMove = chosen;
-        played.ponderMove.reset();
-        if (line->pv.size() >= 2) played.ponderMove = line->pv[1];
-        played.score = reportScore(line->candidate.score);
-      }
-    }
-    onResult(played);
-  };
-  return wrapped;
-}
+void Engine::applySearchOptions() { searcher_.setOptions(searchOptions()); }
 
 // A size the machine cannot hold is refused, not fatal, and the table stays as it was. Any
 // other size is taken at once: the table's pages are touched only as searches fill it.
@@ -301,11 +249,8 @@ Refused Engine::go(const SearchLimits& limits) {
     busy_.store(false);  // the Searcher lets this job finish before it starts another
     if (reports_.onResult) reports_.onResult(root, result);
   };
-  SearchLimits shaped = limits;
-  if (const int level = playingLevel(); level < kMaxSkillLevel)
-    callbacks = skillCallbacks(level, shaped, std::move(callbacks));
   busy_.store(true);
-  searcher_.start(game_, shaped, std::move(callbacks));
+  searcher_.start(game_, limits, std::move(callbacks));
   return std::nullopt;
 }
 

@@ -157,9 +157,6 @@ class Engine {
   // The one busy gate: every call that would change what a job works on, or compete with it
   // for the processor, asks it first.
   Refused refuseWhileBusy() const;
-  // A weaker level's search: its depth cap on `limits`, and the move it plays among the lines
-  // of the last completed iteration in place of the search's best (search/skill.h).
-  SearchCallbacks skillCallbacks(int level, SearchLimits& limits, SearchCallbacks callbacks);
 
   const EngineReports reports_;
   const SessionEnvironment environment_;  // before searcher_, which is made from it
@@ -169,7 +166,6 @@ class Engine {
   // embedded ones).
   std::shared_ptr<egdb::Database> database_;
   std::shared_ptr<const EvalWeights> evalWeights_;
-  std::uint64_t skillRandom_;  // the weaker levels' choices; used by one job at a time
   // True from a job's start until just before its last report.
   std::atomic<bool> busy_{false};
   // After what its jobs use (reports_, busy_): destroyed first, it stops and waits for a job.

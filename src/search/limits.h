@@ -1,6 +1,7 @@
 #pragma once
 // What a search is asked to do: the limits of one `go` command and the engine options that
 // shape every search (setoption).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -8,6 +9,7 @@
 
 #include "core/move.h"
 #include "search/clock.h"
+#include "search/skill.h"
 
 namespace damiera {
 
@@ -54,6 +56,16 @@ struct SearchOptions {
   int databasePieces = 0;                       // "EGDBPieces": probe up to this many pieces
   std::shared_ptr<const EvalWeights> evalWeights;  // "EvalFile": its weights; none: embedded
   std::uint64_t evalTableSalt = 0;                 // evalTableSalt(*evalWeights); none: 0
+  // The level it plays at ("Skill Level", or UCI_Elo's; search/skill.h): below kMaxSkillLevel
+  // the search goes no deeper than the level's cap and plays the level's choice among its best
+  // lines, as Stockfish's Skill does.
+  int skillLevel = kMaxSkillLevel;
+
+  // The lines searched per iteration: MultiPV, and at a weaker level at least the
+  // kSkillMultiPv it chooses among (only the first MultiPV are reported).
+  int linesSearched() const {
+    return skillLevel < kMaxSkillLevel ? std::max(multiPv, kSkillMultiPv) : multiPv;
+  }
 };
 
 }  // namespace damiera

@@ -1,9 +1,12 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <cassert>
+#include <random>
 
 #include "core/movegen.h"
 #include "search/database_root.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "search/worker.h"
 
@@ -114,7 +117,7 @@ void SearchControl::waitUntilSettled() const {
 // ---- SearchContext --------------------------------------------------------------------------
 
 SearchContext::SearchContext(std::shared_ptr<TranspositionTable> table)
-    : table_(std::move(table)) {}
+    : table_(std::move(table)), skillRandom_(std::random_device{}()) {}
 
 SearchContext::~SearchContext() = default;
 
@@ -132,9 +135,43 @@ ThreadTables& SearchContext::threadTables(int index) {
   return *threadTables_[index];
 }
 
-SearchResult runSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
-                       SearchContext& context, SearchControl& control,
+namespace {
+
+// A weaker level searches no deeper than its cap (search/skill.h).
+SearchLimits withSkillDepth(const SearchLimits& requested, const SearchOptions& options) {
+  SearchLimits limits = requested;
+  if (options.skillLevel >= kMaxSkillLevel) return limits;
+  const int cap = skillDepthLimit(options.skillLevel);
+  limits.depth = limits.depth > 0 ? std::min(limits.depth, cap) : cap;
+  return limits;
+}
+
+// A weaker level plays its choice among the lines of the last report in place of the best:
+// its move, the reply its line expects and its score. The kSkillMultiPv best, however many
+// lines were asked to be shown: with MultiPV 64 (CheckerBoard's allscores) a level chooses
+// among as many moves as with MultiPV 1.
+void playSkillChoice(SearchResult& result, const std::vector<SkillLine>& lines, int level,
+                     std::uint64_t& random) {
+  if (!result.bestMove || lines.empty()) return;
+  std::vector<SkillCandidate> candidates;
+  for (const SkillLine& line : lines) candidates.push_back(line.candidate);
+  const Move chosen = chooseSkillMove(candidates, level, random);
+  if (chosen == *result.bestMove) return;
+  const auto line =
+      std::ranges::find_if(lines, [&](const SkillLine& l) { return l.candidate.move == chosen; });
+  assert(line != lines.end());
+  result.bestMove = chosen;
+  result.ponderMove.reset();
+  if (line->pv.size() >= 2) result.ponderMove = line->pv[1];
+  result.score = reportScore(line->candidate.score);
+}
+
+}  // namespace
+
+SearchResult runSearch(const Game& game, const SearchLimits& requested,
+                       const SearchOptions& options, SearchContext& context, SearchControl& control,
                        const SearchCallbacks& callbacks) {
+  const SearchLimits limits = withSkillDepth(requested, options);
   const Position& root = game.position();
   const SearchClock& clock = control.clock();
   const SearchClock::TimePoint start = limits.start.value_or(clock.now());
@@ -210,6 +247,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& limits, const Searc
   result.depth = main.completedDepth();
   // Stopped before the first iteration finished: a legal move, but no score to speak of.
   if (result.depth > 0) result.score = reportScore(best.score);
+  if (options.skillLevel < kMaxSkillLevel)
+    playSkillChoice(result, main.skillLines(), options.skillLevel, context.skillRandom_);
   result.nodes = shared.totalNodes();
   // The answer goes out now, not once every helper has seen the abort: with many more threads
   // than processors each helper may wait long for a time slice to notice it (Threads 256 on

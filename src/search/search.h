@@ -177,6 +177,7 @@ class SearchContext {
   std::shared_ptr<TranspositionTable> table_;
   std::vector<std::unique_ptr<ThreadTables>> threadTables_;
   ThreadGroup helpers_;
+  std::uint64_t skillRandom_;  // the weaker levels' choices (search/skill.h), search after search
 };
 
 // Searches game.position() with the game's history (repetitions R14, no-progress count R15)

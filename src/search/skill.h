@@ -38,6 +38,12 @@ struct SkillCandidate {
   int score = 0;  // the search's raw score of the line, from the side to move (score.h)
 };
 
+// A line a level may choose, with its principal variation (the reply it expects comes second).
+struct SkillLine {
+  SkillCandidate candidate;
+  std::vector<Move> pv;
+};
+
 // The move a level plays among the lines of the last completed iteration (best first).
 // `random` is a generator state, advanced by each call. candidates must not be empty.
 Move chooseSkillMove(const std::vector<SkillCandidate>& candidates, int level,

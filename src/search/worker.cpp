@@ -454,7 +454,7 @@ void Worker::iterate() {
   const int maxDepth =
       shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxDepth) : kMaxDepth;
   const std::size_t lines =
-      std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());
+      std::min<std::size_t>(std::max(1, shared_.options.linesSearched()), rootMoves_.size());
   double instability = 0;
   for (;;) {
     const int depth = nextDepth(completedDepth_, maxDepth);
@@ -535,14 +535,18 @@ void Worker::reportProgressIfDue() {
 }
 
 void Worker::report(int depth) {
-  if (!shared_.callbacks.onInfo) return;
+  const bool weaker = shared_.options.skillLevel < kMaxSkillLevel;
+  if (!shared_.callbacks.onInfo && !weaker) return;
   lastReported_ = rootMoves_[0].move;
   const std::uint64_t nodes = shared_.totalNodes();
   const std::int64_t ms = shared_.elapsedSinceStartMs();
   lastReportMs_ = ms;
   const int hashfull = shared_.table.hashfull();
+  // A weaker level searches more lines than MultiPV asks to see: the others are its candidates.
   const std::size_t lines =
-      std::min<std::size_t>(std::max(1, shared_.options.multiPv), rootMoves_.size());
+      std::min<std::size_t>(std::max(1, shared_.options.linesSearched()), rootMoves_.size());
+  const int shownLines = std::max(1, shared_.options.multiPv);
+  std::vector<SkillLine> skillLines;
   int shown = 0;
   for (std::size_t i = 0; i < lines; ++i) {
     const RootMove& rm = rootMoves_[i];
@@ -566,8 +570,12 @@ void Worker::report(int depth) {
     info.hashfull = hashfull;
     if (shared_.options.database) info.tbhits = shared_.totalDatabaseHits();
     info.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
-    shared_.callbacks.onInfo(info);
+    // A line the stopped iteration only proved worse than the best is no candidate.
+    if (weaker && !provedWorse && skillLines.size() < static_cast<std::size_t>(kSkillMultiPv))
+      skillLines.push_back({{info.pv.front(), score}, info.pv});
+    if (info.multiPv <= shownLines && shared_.callbacks.onInfo) shared_.callbacks.onInfo(info);
   }
+  if (shown > 0) skillLines_ = std::move(skillLines);
 }
 
 }  // namespace damiera

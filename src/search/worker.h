@@ -207,6 +207,9 @@ class Worker {
   std::uint64_t databaseHits() const { return databaseHits_.load(std::memory_order_relaxed); }
   const std::vector<RootMove>& rootMoves() const { return rootMoves_; }
   int completedDepth() const { return completedDepth_; }
+  // The lines of the last report that a weaker level chooses among (search/skill.h): the
+  // first kSkillMultiPv that have a score of their own, best first. Main worker only.
+  const std::vector<SkillLine>& skillLines() const { return skillLines_; }
 
  private:
   bool isMain() const { return index_ == 0; }
@@ -276,7 +279,8 @@ class Worker {
   bool timeActive_;
   int bestMoveChanges_ = 0;
   std::optional<Move> lastReported_;  // the first move of the last info line
-  std::int64_t lastReportMs_ = 0;     // when the last info or statistics line went out
+  std::vector<SkillLine> skillLines_;
+  std::int64_t lastReportMs_ = 0;  // when the last info or statistics line went out
 };
 
 }  // namespace damiera
