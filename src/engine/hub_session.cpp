@@ -9,6 +9,7 @@
 
 #include "core/game.h"
 #include "core/notation.h"
+#include "engine/front_end_kit.h"
 #include "protocol/hub_notation.h"
 #include "protocol/hub_reply.h"
 #include "protocol/hub_syntax.h"
@@ -73,13 +74,7 @@ hub::Info hubInfo(const Position& root, const SearchInfo& info, int multiPv) {
   line.nodes = info.nodes;
   line.seconds = static_cast<double>(info.timeMs) / 1000.0;
   line.megaNodesPerSecond = static_cast<double>(info.nps) / 1e6;
-  Position pos = root;
-  for (const Move& m : info.pv) {
-    std::string move = hubMove(pos, m);
-    if (move.empty()) break;
-    line.pv.push_back(std::move(move));
-    pos = pos.after(m);
-  }
+  line.pv = pvInNotation(root, info.pv, hubMove);
   return line;
 }
 
@@ -192,17 +187,16 @@ SessionFlow HubSession::execute(const hub::Quit&) { return SessionFlow::Quit; }
 
 SessionFlow HubSession::execute(const hub::Pos& command) {
   // The game, refusing a move after its end in Hub words (every finished game alike, R13..R15).
-  const Refused refusal = engine_.setGame([&]() -> Parsed<Game> {
-    Game game(command.start, engine_.game().noProgressLimitPlies());
-    for (std::size_t i = 0; i < command.moves.size(); ++i) {
-      const PathMove& move = command.moves[i];
-      if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing)
-        return Parsed<Game>::fail("pos: illegal move " + std::to_string(i + 1) + " " +
-                                  protocol::quoted(hub::formatMove(move.move)) + ": " +
-                                  protocol::gameOverText(over));
-      game.play(move.move);  // legal: checked by the parser
-    }
-    return Parsed<Game>::ok(std::move(game));
+  const Refused refusal = engine_.setGame([&] {
+    return gameFromMoves(
+        command.start, engine_.game().noProgressLimitPlies(), command.moves.size(),
+        [&](const Position&, std::size_t i) {
+          return Parsed<Move>::ok(command.moves[i].move);  // legal: checked by the parser
+        },
+        [&](std::size_t i, const std::string& reason) {
+          return "pos: illegal move " + std::to_string(i + 1) + " " +
+                 protocol::quoted(hub::formatMove(command.moves[i].move)) + ": " + reason;
+        });
   });
   // As in Scan: a level belongs to the search that follows its position.
   if (!refused(refusal, "pos")) level_ = {};

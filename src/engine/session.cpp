@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "egdb/database.h"
+#include "engine/front_end_kit.h"
 #include "protocol/diagram.h"
 #include "protocol/parse.h"
 #include "protocol/reply.h"
@@ -26,18 +27,6 @@
 namespace damiera {
 
 namespace {
-
-// The moves of a principal variation in text, each legal in the position it is played from.
-std::vector<std::string> pvText(Position pos, const std::vector<Move>& pv) {
-  std::vector<std::string> text;
-  for (const Move& m : pv) {
-    std::string move = formatMove(pos, m);
-    if (move.empty()) break;  // cannot happen for a correct search; never print an illegal move
-    text.push_back(std::move(move));
-    pos = pos.after(m);
-  }
-  return text;
-}
 
 // An evaluation term's name as one word ("back rank guard" -> "back-rank-guard"), so that
 // every eval line splits into exactly three words.
@@ -59,7 +48,8 @@ protocol::InfoFields infoFields(const Position& root, const SearchInfo& info, in
   fields.timeMs = info.timeMs;
   fields.hashfull = info.hashfull;
   fields.tbhits = info.tbhits;
-  fields.pv = pvText(root, info.pv);
+  fields.pv = pvInNotation(root, info.pv,
+                           [](const Position& pos, const Move& m) { return formatMove(pos, m); });
   return fields;
 }
 
@@ -208,18 +198,16 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
       if (!parsed) return Parsed<Game>::fail(parsed.error);  // "invalid fen: <reason>"
       start = *parsed.value;
     }
-    Game next(start, engine_.game().noProgressLimitPlies());
-    for (std::size_t i = 0; i < command.moves.size(); ++i) {
-      const std::string which =
-          "illegal move " + std::to_string(i + 1) + " " + protocol::quoted(command.moves[i]) + ": ";
-      // Every finished game alike: after a draw (R14, R15) as after a win (R13), no move more.
-      if (const GameResult over = next.result(); over.outcome != Outcome::Ongoing)
-        return Parsed<Game>::fail(which + protocol::gameOverText(over));
-      const Parsed<PathMove> move = parseMove(next.position(), command.moves[i]);
-      if (!move) return Parsed<Game>::fail(which + move.error);
-      next.play(move.value->move);
-    }
-    return Parsed<Game>::ok(std::move(next));
+    return gameFromMoves(
+        start, engine_.game().noProgressLimitPlies(), command.moves.size(),
+        [&](const Position& pos, std::size_t i) {
+          const Parsed<PathMove> move = parseMove(pos, command.moves[i]);
+          return move ? Parsed<Move>::ok(move.value->move) : Parsed<Move>::fail(move.error);
+        },
+        [&](std::size_t i, const std::string& reason) {
+          return "illegal move " + std::to_string(i + 1) + " " +
+                 protocol::quoted(command.moves[i]) + ": " + reason;
+        });
   }));
   return Flow::Continue;
 }

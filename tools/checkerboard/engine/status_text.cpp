@@ -7,6 +7,7 @@
 
 #include "core/notation.h"
 #include "engine/cb_api.h"
+#include "engine/front_end_kit.h"
 #include "search/score.h"
 
 namespace damiera::cb {
@@ -48,13 +49,8 @@ std::string formatStatus(const Position& root, const SearchInfo& info) {
                 static_cast<unsigned long long>(info.nodes), formatNps(info.nps).c_str());
   std::string text = head;
   if (!info.pv.empty()) text += "  pv";
-  Position pos = root;
-  for (const Move& m : info.pv) {
-    const std::string move = formatMove(pos, m);
-    if (move.empty()) break;  // never expected: the pv is legal from the root
-    text += ' ' + move;
-    pos = pos.after(m);
-  }
+  const auto notation = [](const Position& pos, const Move& m) { return formatMove(pos, m); };
+  for (const std::string& move : pvInNotation(root, info.pv, notation)) text += ' ' + move;
   return text;
 }
 
