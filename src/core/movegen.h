@@ -38,12 +38,4 @@ inline bool isPromotion(const Position& pos, const Move& m) {
   return !pos.isKing(m.from) && (bit(m.to) & promotionRow(pos.sideToMove())) != 0;
 }
 
-// Number of legal moves without building them when possible (perft's last ply).
-// keepDuplicates counts distinct paths, otherwise distinct results.
-std::uint64_t countMoves(const Position& pos, bool keepDuplicates);
-
-// Perft at depth 2: the sum over the legal moves of countMoves after each (times its paths
-// when keepDuplicates), in one loop.
-std::uint64_t countReplies(const Position& pos, bool keepDuplicates);
-
 }  // namespace damiera

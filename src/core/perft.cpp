@@ -1,5 +1,6 @@
 #include "core/perft.h"
 
+#include "core/move_count.h"
 #include "core/movegen.h"
 
 namespace damiera {

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/move_count.h"
 #include "core/movegen.h"
 #include "core/perft_table.h"
 

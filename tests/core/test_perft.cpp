@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/move_count.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/position.h"
@@ -32,7 +33,7 @@ constexpr const char* kPosition1 = "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11
 constexpr const char* kPosition2 = "B:W30,21,22,17,20,K6:B25,28,9,5,1,3";
 constexpr const char* kPosition3 = "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4";
 
-TEST_CASE("Perft from the start position to depth 9, both modes", "[perft]") {
+TEST_CASE("Perft from the start position to depth 9, both modes", "[perft][heavy]") {
   // docs/rules.md: the two modes agree up to depth 11.
   const std::vector<std::uint64_t> counts = {7,     49,     302,    1469,   7361,
                                              36473, 177532, 828783, 3860875};

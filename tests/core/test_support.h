@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/move.h"
+#include "core/move_count.h"
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/square.h"
