@@ -6,7 +6,6 @@
 
 #include "egdb/index.h"
 #include "egdb/resolve.h"
-#include "egdb/slice_store.h"
 
 namespace damiera::egdb {
 
@@ -22,7 +21,7 @@ Database::Database(const std::string& dir, int maxPieces, std::uint64_t cacheByt
       continue;
     }
     try {
-      files_[SliceStore::key(m)] = std::make_unique<SliceFile>(path, m);
+      files_[m.key()] = std::make_unique<SliceFile>(path, m);
       ++slices_;
       largestSlice_ = std::max(largestSlice_, m.pieces());
     } catch (const StorageError& e) {
@@ -58,7 +57,7 @@ void Database::disable(int key, const std::string& error) {
 }
 
 std::optional<std::uint8_t> Database::code(const Material& m, const Board& b) {
-  const int key = SliceStore::key(m);
+  const int key = m.key();
   const SliceFile* file = files_[key].get();
   if (!file || disabled_[key]) return std::nullopt;
   const std::uint64_t index = SliceIndex(m).index(b);

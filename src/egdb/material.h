@@ -29,6 +29,9 @@ struct Material {
   // "21-10": White 2 men 1 king, Black 1 man 0 kings.
   std::string name() const;
   static std::optional<Material> parse(std::string_view name);
+  // A small number naming the slice, for tables indexed by slice: below 10,000 while no kind
+  // of piece counts more than 9 (a database has at most 8 pieces).
+  int key() const { return ((whiteMen * 10 + whiteKings) * 10 + blackMen) * 10 + blackKings; }
 
   friend auto operator<=>(const Material&, const Material&) = default;
 };

@@ -27,11 +27,6 @@ struct StorageError : std::runtime_error {
 
 std::string sliceFileName(const Material& m);  // "21-10.egdb"
 
-// Writes `values` (one byte per position of the slice) to `path` and flushes it to disk.
-// Returns the file size. (storage_write.cpp: not in the CheckerBoard DLL, which only reads.)
-std::uint64_t writeSlice(const std::string& path, const Material& m,
-                         const std::vector<std::uint8_t>& values);
-
 class SliceFile {
  public:
   // Opens and checks header and index; throws StorageError naming the file.

@@ -3,7 +3,7 @@
 // resumable and safe to run from several test processes at once, so each test just asks).
 #include <string>
 
-#include "egdb/build_driver.h"
+#include "egdb_build/build_driver.h"
 
 namespace damiera::egdb::test {
 

@@ -17,7 +17,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "egdb/build_driver.h"
+#include "egdb_build/build_driver.h"
 #include "egdb/database.h"
 #include "egdb/index.h"
 #include "egdb/resolve.h"

@@ -3,15 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "openings/openings.h"
 #include "tools/match/cli.h"
 #include "tools/match/combine.h"
 #include "tools/match/engine_client.h"
-#include "tools/match/openings.h"
 #include "tools/match/report.h"
 #include "tools/match/stop_signal.h"
 #include "tools/match/tournament.h"
 
 using namespace damiera::match;
+namespace openings = damiera::openings;
 
 namespace {
 
@@ -36,8 +37,8 @@ bool preflight(const MatchConfig& config) {
   return true;
 }
 
-std::vector<Opening> startPositionOnly() {
-  return {Opening{damiera::Position::start(), {}, "start position"}};
+std::vector<openings::Opening> startPositionOnly() {
+  return {openings::Opening{damiera::Position::start(), {}, "start position"}};
 }
 
 // --combine: the result of the shards' games as the final table of one match, then one line a
@@ -83,9 +84,10 @@ int main(int argc, char* argv[]) {
   }
   const MatchConfig& config = *commandLine.config;
 
-  std::vector<Opening> openings = startPositionOnly();
+  std::vector<openings::Opening> openings = startPositionOnly();
   if (!config.openingsFile.empty()) {
-    damiera::Parsed<std::vector<Opening>> loaded = loadOpenings(config.openingsFile);
+    damiera::Parsed<std::vector<openings::Opening>> loaded =
+        openings::loadOpenings(config.openingsFile);
     if (!loaded) {
       std::cerr << "damiera-match: " << loaded.error << '\n';
       return kExitUsage;

@@ -196,9 +196,9 @@ std::string resultText(Outcome outcome) {
   return std::string(kPdnUnfinished);
 }
 
-GameRecord playGame(const GameTask& task, int whiteIndex, int blackIndex, const Opening& opening,
-                    const GamePlayers& players, const AdjudicationRules& rules,
-                    const Timeouts& timeouts) {
+GameRecord playGame(const GameTask& task, int whiteIndex, int blackIndex,
+                    const openings::Opening& opening, const GamePlayers& players,
+                    const AdjudicationRules& rules, const Timeouts& timeouts) {
   GameRecord record;
   record.task = task;
   record.white = whiteIndex;

@@ -8,9 +8,9 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "openings/openings.h"
 #include "tools/match/adjudicator.h"
 #include "tools/match/engine_client.h"
-#include "tools/match/openings.h"
 #include "tools/match/schedule.h"
 #include "tools/match/time_control.h"
 
@@ -20,7 +20,7 @@ struct GameRecord {
   GameTask task;
   int white = 0;  // engine indices
   int black = 1;
-  Opening opening;
+  openings::Opening opening;
   std::vector<PathMove> moves;  // the engines' moves, after the opening's
   Outcome outcome = Outcome::Ongoing;
   std::string termination;  // why the game ended, one line
@@ -35,9 +35,9 @@ struct GamePlayers {
   const SearchLimits& blackLimits;
 };
 
-GameRecord playGame(const GameTask& task, int whiteIndex, int blackIndex, const Opening& opening,
-                    const GamePlayers& players, const AdjudicationRules& rules,
-                    const Timeouts& timeouts);
+GameRecord playGame(const GameTask& task, int whiteIndex, int blackIndex,
+                    const openings::Opening& opening, const GamePlayers& players,
+                    const AdjudicationRules& rules, const Timeouts& timeouts);
 
 // "position startpos moves ..." or "position fen <FEN> moves ...".
 std::string positionCommand(const Position& start, const std::vector<PathMove>& moves);

@@ -28,7 +28,7 @@ constexpr const char* kClearLine = "\r\033[K";
 
 }  // namespace
 
-Tournament::Tournament(const MatchConfig& config, std::vector<Opening> openings,
+Tournament::Tournament(const MatchConfig& config, std::vector<openings::Opening> openings,
                        std::int64_t gamesPerPairing, std::ostream& out)
     : config_(config),
       openings_(std::move(openings)),

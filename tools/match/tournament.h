@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include "openings/openings.h"
 #include "tools/match/match_config.h"
-#include "tools/match/openings.h"
 #include "tools/match/pdn_output.h"
 #include "tools/match/referee.h"
 #include "tools/match/report.h"
@@ -29,8 +29,8 @@ struct MatchSummary {
 class Tournament {
  public:
   // Throws std::runtime_error if the PDN file or the log folder cannot be created.
-  Tournament(const MatchConfig& config, std::vector<Opening> openings, std::int64_t gamesPerPairing,
-             std::ostream& out);
+  Tournament(const MatchConfig& config, std::vector<openings::Opening> openings,
+             std::int64_t gamesPerPairing, std::ostream& out);
 
   MatchSummary run();
 
@@ -41,7 +41,7 @@ class Tournament {
   std::shared_ptr<EngineLog> openLog(const GameTask& task, int engine) const;
 
   const MatchConfig& config_;
-  std::vector<Opening> openings_;
+  std::vector<openings::Opening> openings_;
   std::vector<Pairing> pairings_;
   Schedule schedule_;
   std::int64_t shardGames_ = 0;  // the games of this shard (all of them without --shard)

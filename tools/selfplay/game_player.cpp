@@ -30,7 +30,7 @@ class Random {
   std::uint64_t state_;
 };
 
-Game openingGame(const match::Opening& opening) {
+Game openingGame(const openings::Opening& opening) {
   Game game(opening.start);
   for (const PathMove& m : opening.moves) game.play(m.move);
   return game;
@@ -60,7 +60,7 @@ std::uint64_t nodesForSearch(const SelfPlayConfig& config, Random& random) {
 
 }  // namespace
 
-GamePlayer::GamePlayer(const SelfPlayConfig& config, const std::vector<match::Opening>& openings)
+GamePlayer::GamePlayer(const SelfPlayConfig& config, const std::vector<openings::Opening>& openings)
     : config_(config),
       openings_(openings),
       context_(std::make_shared<TranspositionTable>(static_cast<std::size_t>(config.hashMb))) {

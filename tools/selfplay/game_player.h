@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/game.h"
+#include "openings/openings.h"
 #include "search/search.h"
-#include "tools/match/openings.h"
 #include "tools/selfplay/selfplay_config.h"
 #include "train/sample.h"
 
@@ -24,7 +24,7 @@ struct PlayedGame {
 class GamePlayer {
  public:
   // `openings` empty: every game starts from the start position.
-  GamePlayer(const SelfPlayConfig& config, const std::vector<match::Opening>& openings);
+  GamePlayer(const SelfPlayConfig& config, const std::vector<openings::Opening>& openings);
 
   PlayedGame play(std::int64_t gameIndex);
 
@@ -37,7 +37,7 @@ class GamePlayer {
   Searched search(const Game& game, std::uint64_t nodes);  // nodes 0: no node limit
 
   const SelfPlayConfig& config_;
-  const std::vector<match::Opening>& openings_;
+  const std::vector<openings::Opening>& openings_;
   SearchContext context_;
   SearchLimits limits_;  // all but the node limit, which each search draws
   SearchOptions options_;

@@ -100,7 +100,7 @@ bool chunkComplete(const std::string& path, std::int64_t games, std::uint64_t& p
 
 class Runner {
  public:
-  Runner(const SelfPlayConfig& config, std::vector<match::Opening> openings)
+  Runner(const SelfPlayConfig& config, std::vector<openings::Opening> openings)
       : config_(config), openings_(std::move(openings)) {}
 
   RunSummary run() {
@@ -228,7 +228,7 @@ class Runner {
   }
 
   const SelfPlayConfig& config_;
-  const std::vector<match::Opening> openings_;
+  const std::vector<openings::Opening> openings_;
   std::vector<std::unique_ptr<PendingChunk>> pending_;
   std::vector<std::pair<PendingChunk*, std::int64_t>> queue_;  // (chunk, game index)
   std::atomic<std::size_t> next_{0};
@@ -244,9 +244,9 @@ class Runner {
 }  // namespace
 
 RunSummary runSelfPlay(const SelfPlayConfig& config) {
-  std::vector<match::Opening> openings;
+  std::vector<openings::Opening> openings;
   if (!config.openingsFile.empty()) {
-    Parsed<std::vector<match::Opening>> loaded = match::loadOpenings(config.openingsFile);
+    Parsed<std::vector<openings::Opening>> loaded = openings::loadOpenings(config.openingsFile);
     if (!loaded) throw SelfPlayError(loaded.error);
     if (loaded.value->empty()) throw SelfPlayError(config.openingsFile + ": no openings in it");
     openings = std::move(*loaded.value);

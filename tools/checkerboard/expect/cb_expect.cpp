@@ -22,7 +22,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "egdb/build_driver.h"
+#include "egdb_build/build_driver.h"
 #include "egdb/database.h"
 #include "engine/board8.h"
 #include "engine/cb_engine.h"

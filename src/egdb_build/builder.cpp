@@ -1,4 +1,4 @@
-#include "egdb/builder.h"
+#include "egdb_build/builder.h"
 
 #include <algorithm>
 #include <atomic>

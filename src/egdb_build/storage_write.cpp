@@ -1,5 +1,7 @@
 // Writing slice files (the builder's side, storage.h): zstd compression and POSIX file
 // output. The readers (storage.cpp) need neither, so the CheckerBoard DLL leaves this file out.
+#include "egdb_build/storage_write.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 #include <zstd.h>

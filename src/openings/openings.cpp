@@ -1,4 +1,4 @@
-#include "tools/match/openings.h"
+#include "openings/openings.h"
 
 #include <fstream>
 #include <sstream>
@@ -7,7 +7,7 @@
 #include "core/notation.h"
 #include "core/pdn.h"
 
-namespace damiera::match {
+namespace damiera::openings {
 namespace {
 
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -95,4 +95,4 @@ Position openingPosition(const Opening& opening) {
   return pos;
 }
 
-}  // namespace damiera::match
+}  // namespace damiera::openings

@@ -35,9 +35,7 @@ class SliceStore {
     return s ? &s->values : nullptr;
   }
 
-  static int key(const Material& m) {
-    return ((m.whiteMen * 10 + m.whiteKings) * 10 + m.blackMen) * 10 + m.blackKings;
-  }
+  static int key(const Material& m) { return m.key(); }
 
  private:
   struct Slice {

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "egdb/material.h"
-#include "egdb/slice_store.h"
+#include "egdb_build/slice_store.h"
 
 namespace damiera::egdb {
 

@@ -12,7 +12,7 @@
 #include "core/parsed.h"
 #include "core/position.h"
 
-namespace damiera::match {
+namespace damiera::openings {
 
 struct Opening {
   Position start = Position::start();  // where the game's move text starts
@@ -25,4 +25,4 @@ Parsed<std::vector<Opening>> loadOpenings(const std::string& path);
 // The position after the opening's moves.
 Position openingPosition(const Opening& opening);
 
-}  // namespace damiera::match
+}  // namespace damiera::openings

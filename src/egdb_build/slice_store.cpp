@@ -1,4 +1,4 @@
-#include "egdb/slice_store.h"
+#include "egdb_build/slice_store.h"
 
 #include <set>
 

@@ -1,4 +1,4 @@
-#include "egdb/build_driver.h"
+#include "egdb_build/build_driver.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -14,11 +14,12 @@
 #include <thread>
 
 #include "core/fen.h"
-#include "egdb/builder.h"
 #include "egdb/index.h"
 #include "egdb/resolve.h"
-#include "egdb/slice_store.h"
 #include "egdb/storage.h"
+#include "egdb_build/builder.h"
+#include "egdb_build/slice_store.h"
+#include "egdb_build/storage_write.h"
 
 namespace damiera::egdb {
 
