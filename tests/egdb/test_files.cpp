@@ -107,14 +107,14 @@ TEST_CASE("egdb files: a damaged block is refused when read, naming the file", "
   CHECK_THAT(verify.output, Catch::Contains("02-02.egdb") && Catch::Contains("corrupt"));
 }
 
-TEST_CASE("egdb files: verify passes on the built database", "[egdb]") {
+TEST_CASE("egdb files: verify passes on the built database", "[egdb][heavy]") {
   const Run verify = run("verify --dir " + test::smallDatabase() + " --threads 2");
   CHECK(verify.status == 0);
   CHECK_THAT(verify.output,
              Catch::Contains("verify ok: 6408836 positions up to 4 pieces, 0 wrong"));
 }
 
-TEST_CASE("egdb files: one process per plan step gives the one-shot build's files", "[egdb]") {
+TEST_CASE("egdb files: one process per plan step gives the one-shot build's files", "[egdb][heavy]") {
   TempDir dir("egdb-plan");
   const Run plan = run("plan --pieces 4");
   REQUIRE(plan.status == 0);

@@ -143,7 +143,7 @@ class BruteForce {
 
 }  // namespace
 
-TEST_CASE("egdb values: every 2- and 3-piece value matches a brute-force solver", "[egdb]") {
+TEST_CASE("egdb values: every 2- and 3-piece value matches a brute-force solver", "[egdb][heavy]") {
   Database db(test::smallDatabase(), 4, 16 << 20);
   REQUIRE(db.errors().empty());
   REQUIRE(db.pieces() == 4);

@@ -1050,7 +1050,7 @@ TEST_CASE("one legal move on the clock: one info line (depth 1, score, pv), then
 }
 
 TEST_CASE("a long search says what it is doing: currmove and, about once a second, statistics",
-          "[session][go]") {
+          "[session][go][heavy]") {
   LiveProbe probe;
   probe.say("go infinite");
   // The start position's iterations soon take over a second each: both kinds of line come

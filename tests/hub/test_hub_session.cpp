@@ -174,7 +174,7 @@ TEST_CASE("Hub session: ping is answered during a search, stop still gives a don
 }
 
 TEST_CASE("Hub session: a go without any level limit thinks for the default move time",
-          "[hub][session]") {
+          "[hub][session][heavy]") {
   // Before: a bare go (go think, go fast) searched until stop. Now it ends by itself, on the
   // default move time, with no stop sent; the done comes after at most a few iterations' info.
   for (const char* go : {"go", "go think", "go fast"}) {

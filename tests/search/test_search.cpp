@@ -305,7 +305,7 @@ TEST_CASE("DeepestIteration keeps the deepest published iteration", "[search][th
 }
 
 TEST_CASE("The last info line leads with the best move even when a stop cut an iteration",
-          "[search][limits]") {
+          "[search][limits][heavy]") {
   // A node limit cuts iterations at reproducible places; some of them had already found a
   // better move than the last completed one, which is then reported again (same depth) so
   // that a GUI never shows a pv that contradicts the bestmove.

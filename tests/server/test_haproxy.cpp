@@ -167,7 +167,7 @@ Totals totalsOf(const std::string& output) {
 }  // namespace
 
 TEST_CASE("Behind HAProxy: a killed server's clients are closed, the live one's lose nothing",
-          "[server][haproxy]") {
+          "[server][haproxy][heavy]") {
   const std::string tokenFile = temporaryFile("haproxy_token", std::string(kToken) + "\n");
   auto server1 = std::make_unique<ServerProcess>(
       smallServer({"--token-file", tokenFile, "--max-depth", "3", "--max-line", "4096"}));

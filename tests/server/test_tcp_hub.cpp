@@ -113,7 +113,7 @@ TEST_CASE("Hub clients are independent sessions", "[server][hub]") {
   CHECK(server.stopCleanly());
 }
 
-TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits]") {
+TEST_CASE("A Hub connection's own errors are in Hub form", "[server][hub][limits][heavy]") {
   SECTION("line too long") {
     ServerProcess server(hubServer({"--max-line", "64"}));
     TcpClient client(server.port());

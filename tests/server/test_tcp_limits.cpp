@@ -154,7 +154,7 @@ TEST_CASE("Past --max-clients a connection gets 'error server full'", "[server][
   CHECK(server.stopCleanly());
 }
 
-TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[server][limits]") {
+TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[server][limits][heavy]") {
   ServerProcess server(smallServer({"--idle-timeout", "1"}));
   TcpClient idle(server.port());
   TcpClient busy(server.port());
@@ -172,7 +172,7 @@ TEST_CASE("The idle timeout closes a silent connection, not a busy one", "[serve
 }
 
 TEST_CASE("The idle timeout counts whole lines: a byte a second without a newline is idle",
-          "[server][limits]") {
+          "[server][limits][heavy]") {
   // What counts as activity (PROTOCOL.md, "Over TCP"): a line received up to its newline, or a
   // reply written. Bytes of a line not yet ended do not: a client trickling them is closed.
   ServerProcess server(smallServer({"--idle-timeout", "1"}));

@@ -237,7 +237,7 @@ TEST_CASE("A client that disconnects mid-search frees its search at once", "[ser
 }
 
 TEST_CASE("The time and depth caps (--max-movetime, --max-depth) hold for every go",
-          "[server][limits]") {
+          "[server][limits][heavy]") {
   SECTION("go infinite and go ponder end at the time cap with a bestmove") {
     ServerProcess server(smallServer({"--max-movetime", "300"}));
     TcpClient client(server.port());

@@ -23,7 +23,7 @@ struct Fault {
 }  // namespace
 
 TEST_CASE("match: a faulty engine loses every game with the reason, and the match goes on",
-          "[match][faults]") {
+          "[match][faults][heavy]") {
   const Fault fault =
       GENERATE(Fault{"illegal", "loses: illegal move '"},
                Fault{"crash", "loses: engine crashed: engine process exited with code 3"},
@@ -62,7 +62,7 @@ TEST_CASE("match: a faulty engine loses every game with the reason, and the matc
   CHECK(processesLeftWith(marker) == 0);
 }
 
-TEST_CASE("match: with a clock, an engine that does not answer loses on time", "[match][faults]") {
+TEST_CASE("match: with a clock, an engine that does not answer loses on time", "[match][faults][heavy]") {
   ScratchDir dir;
   const std::string pdn = dir.file("games.pdn");
   const RunResult run = runMatch({"--engine", "name=Good", fakeEngine("random", 0, "6201"),

@@ -138,7 +138,7 @@ TEST_CASE("match: a short match has consistent totals, valid PDN and swapped col
   }
 }
 
-TEST_CASE("match: games played in parallel are all counted and numbered once", "[match]") {
+TEST_CASE("match: games played in parallel are all counted and numbered once", "[match][heavy]") {
   ScratchDir dir;
   const std::string pdn = dir.file("games.pdn");
   const RunResult run =
@@ -203,7 +203,7 @@ TEST_CASE("match: adjudication ends games by score agreement and by length", "[m
   }
 }
 
-TEST_CASE("match: the SPRT stops the match once it has a verdict", "[match][sprt]") {
+TEST_CASE("match: the SPRT stops the match once it has a verdict", "[match][sprt][heavy]") {
   // Loose error rates make the bounds +-0.41, which random engines cross in a few games.
   constexpr int kCap = 400;
   const RunResult run =
@@ -219,7 +219,7 @@ TEST_CASE("match: the SPRT stops the match once it has a verdict", "[match][sprt
   CHECK(run.output.find("LLR") != std::string::npos);  // in the progress line too
 }
 
-TEST_CASE("match: an engine reached over TCP plays like a child process", "[match][tcp]") {
+TEST_CASE("match: an engine reached over TCP plays like a child process", "[match][tcp][heavy]") {
   // The stand-in server runs a fake engine per connection and says "port N" when listening.
   RunningProgram server({"python3", kSourceDir + "/tests/fake_engines/tcp_server.py", "bash",
                          kFakeEngine, kDamieraBinary, "random", "0", "51"});
@@ -263,7 +263,7 @@ TEST_CASE("match: openings can be PDN games, each game's FEN and moves", "[match
 }
 
 TEST_CASE("match: shards play disjoint rounds covering the match, and --combine adds them up",
-          "[match][shard]") {
+          "[match][shard][heavy]") {
   ScratchDir dir;
   const std::string openings = dir.file("openings.txt");
   writeFile(openings, "22-18 11-14\n22-19 10-14\n23-19 12-16\n");

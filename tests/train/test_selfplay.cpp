@@ -122,7 +122,7 @@ TEST_CASE("selfplay: a tiny run writes whole games of sound records", "[selfplay
   CHECK_THAT(check.output, Catch::Contains("2 files, 5 games") && Catch::Contains("check ok"));
 }
 
-TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads", "[selfplay]") {
+TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads", "[selfplay][heavy]") {
   const fs::path dir = scratchFolder("selfplay-resume");
   REQUIRE(run(tinyRun(dir / "a", "--threads 2")).status == 0);
   REQUIRE(run(tinyRun(dir / "b", "--threads 1")).status == 0);

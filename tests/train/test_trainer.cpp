@@ -85,7 +85,7 @@ double trainLossAfter(const std::string& output, const std::string& line) {
 }  // namespace
 
 TEST_CASE("damiera-train learns, deterministically, and writes a whole weights file",
-          "[train][trainer]") {
+          "[train][trainer][heavy]") {
   const fs::path dir = scratchFolder("trainer");
   writeSampleFile(dir / "games.samples", syntheticGames(400, 5));
   const std::string common = "--data " + (dir / "games.samples").string() +
