@@ -1,4 +1,4 @@
-// Scale-out (README.md, "Running several servers"): two `damiera --listen` servers behind a
+// Scale-out (docs/server.md, "Running several servers"): two `damiera --listen` servers behind a
 // real HAProxy with the shipped configuration (tools/deploy/haproxy.cfg), all on 127.0.0.1.
 // damiera-load runs through the balancer while one server is killed: the clients of the live
 // one lose nothing, new connections all go to the live one, and the clients of the killed one

@@ -1,6 +1,6 @@
 // Every protocol transcript (tests/transcripts/*.txt) and every example of PROTOCOL.md and
 // README.md, replayed over TCP instead of stdin: each on a connection of its own, all against
-// one server. Two transcripts are about what differs on purpose (README.md, "Analysis
+// one server. Two transcripts are about what differs on purpose (docs/server.md, "Analysis
 // server"): huge_line.txt, since on TCP a line over --max-line closes the connection
 // (test_tcp_limits.cpp); go_depth.txt, which pins node counts that need a table of the
 // session's own, emptied by ucinewgame, while the server's sessions share one table.

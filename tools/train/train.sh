@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces the shipped evaluation weights (src/search/weights/eval.weights) from the
 # self-play data: tools/train/train.sh DATA [OUT]
-# DATA is the chunk prefix damiera-selfplay wrote (README.md, "How the evaluation is
+# DATA is the chunk prefix damiera-selfplay wrote (docs/evaluation.md, "How the evaluation is
 # trained", says how the data was made); OUT defaults to the shipped file. Same data, same
 # settings, same seed: the same bytes.
 set -euo pipefail
