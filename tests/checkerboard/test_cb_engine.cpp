@@ -15,6 +15,7 @@
 #include "engine/cb_time.h"
 #include "tests/checkerboard/cb_engine_calls.h"
 #include "tests/egdb/egdb_fixture.h"
+#include "version.h"
 
 using namespace damiera;
 using namespace damiera::cb;
@@ -36,7 +37,8 @@ TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]")
   cb::Engine engine;
   CHECK(ask(engine, "get gametype").reply == "22");
   CHECK(ask(engine, "get protocolversion").reply == "2");
-  CHECK(ask(engine, "name").reply.rfind("Damiera ", 0) == 0);
+  CHECK(ask(engine, "name").reply == std::string("Damiera ") + kEngineVersion);
+  CHECK(ask(engine, "get version").reply == kEngineVersion);  // VERSION's first line
   CHECK(ask(engine, "help").reply == "damiera-cb-help.htm");
   // CheckerBoard's start-up probe: exactly this reply, or it never asks for move lists.
   const Answer probe = ask(engine, "get movelist B:W1:B");

@@ -164,6 +164,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
       return reply.ok(*list);
     }
     if (words.size() != 2) return reply.refuse("unknown command: " + text);
+    if (key == "version") return reply.ok(kEngineVersion);  // VERSION's number, as in `name`
     if (key == "protocolversion") return reply.ok(std::to_string(kProtocolVersion));
     if (key == "gametype") return reply.ok(std::to_string(kGameTypeItalian));
     if (key == "book") return reply.ok("0");  // no opening book: CheckerBoard's "none"

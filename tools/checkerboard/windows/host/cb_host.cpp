@@ -337,7 +337,11 @@ void checkCommands(const Api& api) {
   c = command(api, "get protocolversion");
   check(c.result == 1 && c.reply == "2", "get protocolversion answers 2");
   c = command(api, "name");
-  check(c.result == 1 && c.reply.rfind("Damiera", 0) == 0, "name: " + c.reply);
+  check(c.result == 1 && c.reply.rfind("Damiera ", 0) == 0, "name: " + c.reply);
+  const std::string version = c.reply.substr(8);  // "Damiera 0.2.0": the DLL's own number
+  c = command(api, "get version");
+  check(c.result == 1 && c.reply == version && !version.empty(),
+        "get version answers the version of its name (" + c.reply + ")");
   c = command(api, "about");
   check(c.result == 1 && c.reply.find('\n') != std::string::npos, "about has lines");
   c = command(api, "help");
