@@ -243,8 +243,8 @@ TEST_CASE("A huge WebSocket message does not make the server's memory grow",
 TEST_CASE("Over WebSocket the idle timeout closes a silent connection, not a busy one",
           "[server][websocket][limits]") {
   ServerProcess server(webSocketServer({"--idle-timeout", "1"}));
+  WebSocketClient busy(server.port());  // the older: its timeout would come first
   WebSocketClient idle(server.port());
-  WebSocketClient busy(server.port());
   // The busy client talks until the idle one is closed; each turn waits (at most 100 ms) for
   // the idle one's end, far less than the timeout between two of the busy one's messages.
   std::optional<std::string> idleGot;
