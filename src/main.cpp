@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/hub_session.h"
 #include "engine/native_line_session.h"
@@ -51,6 +52,15 @@ po::options_description serverOptions() {
       ("listen", po::value<std::string>()->value_name("HOST:PORT"),
        "serve the protocol on TCP instead of stdin, one session per connection; HOST defaults "
        "to 127.0.0.1 (loopback only), port 0 picks a free one")  //
+      ("websocket",
+       "serve WebSocket (ws://HOST:PORT/) instead of plain lines, for web pages: one text "
+       "message is one protocol line each way, every limit below the same (PROTOCOL.md, "
+       "\"Over WebSocket\")")  //
+      ("allow-origin", po::value<std::vector<std::string>>()->composing()->value_name("ORIGIN"),
+       "with --websocket: the origin of a page whose scripts may connect, as browsers send it "
+       "(https://example.org:8443, no path); repeat for more; a page of any other origin is "
+       "closed with code 1008 and why; clients that send no Origin (not browsers) are let in; "
+       "default: any origin")  //
       ("threads", po::value<int>()->value_name("N"),
        "processors the searches of all clients take turns on (default: the number of "
        "cores)")  //
@@ -59,7 +69,8 @@ po::options_description serverOptions() {
       ("max-clients", po::value<int>()->value_name("N"),
        "connections at once; the next gets 'error server full' (default 256)")  //
       ("max-line", po::value<int>()->value_name("BYTES"),
-       "longest input line; a longer one closes the connection (default 16384)")  //
+       "longest input line (with --websocket: message); a longer one closes the connection "
+       "(default 16384)")  //
       ("max-output", po::value<int>()->value_name("BYTES"),
        "replies queued for a client that does not read them before it is disconnected "
        "(default 1048576)")  //
@@ -96,6 +107,15 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
   if (!address) throw po::error("--listen " + args["listen"].as<std::string>() + ": " + error);
   config.tcp.host = address->host;
   config.tcp.port = address->port;
+  if (args.count("websocket")) config.tcp.transport = server::Transport::WebSocket;
+  if (args.count("allow-origin")) {
+    if (!args.count("websocket")) throw po::error("--allow-origin is an option of --websocket");
+    for (const std::string& text : args["allow-origin"].as<std::vector<std::string>>()) {
+      const auto origin = server::parseOrigin(text, error);
+      if (!origin) throw po::error("--allow-origin " + text + ": " + error);
+      config.tcp.allowedOrigins.push_back(*origin);
+    }
+  }
   const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   config.threads = serverInteger(args, "threads", 1, damiera::kMaxThreads, cores);
   config.hashMb = static_cast<std::size_t>(
@@ -131,7 +151,8 @@ po::options_description modeArgument() {
 
 void printHelp(const po::options_description& options) {
   std::cout << "Usage: damiera [--help] [--version] [hub | --protocol native|hub]\n"
-               "       damiera --listen HOST:PORT [--protocol native|hub] [server options]\n"
+               "       damiera --listen HOST:PORT [--websocket] [--protocol native|hub] [server "
+               "options]\n"
                "\n"
                "Damiera, an Italian draughts (dama italiana) engine. With no options it reads\n"
                "protocol commands on stdin, one per line, and answers on stdout; start with\n"
@@ -139,7 +160,8 @@ void printHelp(const po::options_description& options) {
                "'damiera hub' speaks Scan's Hub protocol instead (PROTOCOL.md, 'The Hub\n"
                "dialect'), for GUIs and tools made for Scan. With --listen it is an analysis\n"
                "server: the same protocol (native, or Hub with --protocol hub) over TCP, one\n"
-               "independent session per connection.\n"
+               "independent session per connection; with --websocket over WebSocket, for web\n"
+               "pages.\n"
                "\n"
             << options;
 }

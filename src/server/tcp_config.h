@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace damiera::server {
 
@@ -28,7 +29,11 @@ inline std::string nativeTransportError(std::string_view message) {
   return "error " + std::string(message);
 }
 
+// What a connection carries: lines on a plain socket, or WebSocket messages (one line each).
+enum class Transport { Lines, WebSocket };
+
 struct TcpServerConfig {
+  Transport transport = Transport::Lines;
   std::string host = std::string(kDefaultListenHost);
   std::uint16_t port = 0;  // 0: any free port (the "listening" line says which)
   std::size_t maxClients = kDefaultMaxClients;
@@ -38,6 +43,10 @@ struct TcpServerConfig {
   std::optional<std::string> token;  // when set, every connection starts with "auth <token>"
   int ioThreads = kDefaultIoThreads;
   TransportErrorFormat errorLine = nativeTransportError;
+  // WebSocket only: the pages whose browsers may connect, as parseOrigin() writes them
+  // ("https://example.org"); empty: any. A client that sends no Origin (not a browser) is not
+  // asked.
+  std::vector<std::string> allowedOrigins;
 };
 
 struct ListenAddress {
@@ -48,5 +57,14 @@ struct ListenAddress {
 // "HOST:PORT", ":PORT" or "PORT" (host 127.0.0.1), "[IPv6]:PORT". Returns the error message
 // in `error` and nothing when the text is not an address.
 std::optional<ListenAddress> parseListenAddress(std::string_view text, std::string& error);
+
+// A web origin as a browser's Origin header gives it: "SCHEME://HOST[:PORT]" (no path, no
+// trailing slash), or "null" (a page from a file, a sandboxed frame). Returned lowercased, as
+// browsers send it; nothing (and the reason in `error`) when the text is no origin.
+std::optional<std::string> parseOrigin(std::string_view text, std::string& error);
+
+// Whether a browser's Origin header value is one of `allowed` (parseOrigin's forms); the
+// comparison ignores ASCII case, as origins do.
+bool isAllowedOrigin(const std::vector<std::string>& allowed, std::string_view origin);
 
 }  // namespace damiera::server

@@ -16,35 +16,26 @@
 #include <string_view>
 
 #include "engine/line_session.h"
+#include "server/client_connection.h"
 #include "server/tcp_config.h"
 
 namespace damiera::server {
 
-// The connection's own errors, worded by TcpServerConfig::errorLine for the dialect.
-inline constexpr std::string_view kUnauthorized = "unauthorized";
-inline constexpr std::string_view kServerFull = "server full";
-inline constexpr std::string_view kIdleTimeout = "idle timeout";
-inline constexpr std::string_view kLineTooLong = "line too long";
-
 using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
-class TcpConnection : public std::enable_shared_from_this<TcpConnection> {
+class TcpConnection : public ClientConnection, public std::enable_shared_from_this<TcpConnection> {
  public:
-  enum class Admission { Accepted, ServerFull };
-
   // `socket` must have been accepted on `strand`, a strand of its own. `onClosed` runs once,
   // on the strand, when the socket is closed (the server frees the client's slot).
   TcpConnection(boost::asio::ip::tcp::socket socket, Strand strand, const TcpServerConfig& config,
                 const LineSessionFactory& factory, Admission admission,
                 std::function<void()> onClosed);
-  ~TcpConnection();
+  ~TcpConnection() override;
   TcpConnection(const TcpConnection&) = delete;
   TcpConnection& operator=(const TcpConnection&) = delete;
 
-  // Thread-safe. start(): begins to serve. shutdown(): the server is stopping: stop the
-  // session (and its search), send what is queued, close.
-  void start();
-  void shutdown();
+  void start() override;
+  void shutdown() override;
 
   // Thread-safe: queues one reply line. A client whose queue would exceed maxOutputBytes is
   // disconnected.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/tcp_connection.h"
+#include "server/websocket_connection.h"
 
 namespace damiera::server {
 
@@ -118,27 +119,35 @@ void TcpServer::accept() {
 }
 
 void TcpServer::admit(tcp::socket socket, const Strand& strand) {
-  std::shared_ptr<TcpConnection> connection;
+  std::shared_ptr<ClientConnection> connection;
   {
     const std::lock_guard lock(connectionsMutex_);
     if (stopping_) return;  // the socket closes here
     const bool full = admitted_ >= config_.maxClients;
     if (full && turnedAway_ >= kMaxTurnedAwayLingering) {
       // A flood of connections: answer without waiting for each to close (each would hold a
-      // file descriptor for seconds), at the risk of a reset that loses the line.
-      const std::string line = config_.errorLine(kServerFull) + '\n';
-      error_code ignored;
-      socket.non_blocking(true, ignored);
-      socket.send(asio::buffer(line), 0, ignored);
+      // file descriptor for seconds), at the risk of a reset that loses the line. A WebSocket
+      // client cannot be answered before its handshake: it is only closed.
+      if (config_.transport == Transport::Lines) {
+        const std::string line = config_.errorLine(kServerFull) + '\n';
+        error_code ignored;
+        socket.non_blocking(true, ignored);
+        socket.send(asio::buffer(line), 0, ignored);
+      }
       return;  // the socket closes here
     }
     // Nothing is counted before the connection exists: a failure here changes nothing.
     const auto entry = connections_.emplace(connections_.end());
+    const auto admission =
+        full ? ClientConnection::Admission::ServerFull : ClientConnection::Admission::Accepted;
+    auto onClosed = [this, entry, full] { forget(entry, !full); };
     try {
-      connection = std::make_shared<TcpConnection>(
-          std::move(socket), strand, config_, factory_,
-          full ? TcpConnection::Admission::ServerFull : TcpConnection::Admission::Accepted,
-          [this, entry, full] { forget(entry, !full); });
+      if (config_.transport == Transport::WebSocket)
+        connection = std::make_shared<WebSocketConnection>(std::move(socket), strand, config_,
+                                                           factory_, admission, onClosed);
+      else
+        connection = std::make_shared<TcpConnection>(std::move(socket), strand, config_, factory_,
+                                                     admission, onClosed);
     } catch (...) {
       connections_.erase(entry);
       throw;
@@ -149,7 +158,7 @@ void TcpServer::admit(tcp::socket socket, const Strand& strand) {
   connection->start();
 }
 
-void TcpServer::forget(std::list<std::weak_ptr<TcpConnection>>::iterator entry, bool heldSlot) {
+void TcpServer::forget(std::list<std::weak_ptr<ClientConnection>>::iterator entry, bool heldSlot) {
   const std::lock_guard lock(connectionsMutex_);
   connections_.erase(entry);
   --(heldSlot ? admitted_ : turnedAway_);
@@ -159,11 +168,11 @@ void TcpServer::shutdownNow() {
   error_code ignored;
   acceptor_.close(ignored);
   acceptRetry_.cancel();
-  std::vector<std::shared_ptr<TcpConnection>> open;
+  std::vector<std::shared_ptr<ClientConnection>> open;
   {
     const std::lock_guard lock(connectionsMutex_);
     stopping_ = true;
-    for (const std::weak_ptr<TcpConnection>& entry : connections_)
+    for (const std::weak_ptr<ClientConnection>& entry : connections_)
       if (auto connection = entry.lock()) open.push_back(std::move(connection));
   }
   for (const auto& connection : open) connection->shutdown();
@@ -180,6 +189,9 @@ int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std:
   if (!server.loopbackOnly() && !config.token)
     std::cerr << "damiera: warning: listening on " << server.localAddress()
               << " without --token-file: anybody who can reach it can use it\n";
+  if (config.transport == Transport::WebSocket && config.allowedOrigins.empty() && !config.token)
+    std::cerr << "damiera: warning: WebSocket without --allow-origin nor --token-file: any web "
+                 "page opened in a browser that can reach it can use it\n";
   out << "listening " << server.localAddress() << std::endl;
   server.run();
   return 0;

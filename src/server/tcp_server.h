@@ -1,8 +1,9 @@
 #pragma once
 // The TCP transport (Boost.Asio): every connection is an independent LineSession made by the
-// factory, so the server carries any dialect. A few I/O threads serve all connections, each on
-// its own strand; searches run wherever the sessions' searchers put them (in server mode, a
-// server-wide pool). stop() ends it cleanly; runTcpServer() calls it on SIGINT and SIGTERM.
+// factory, so the server carries any dialect, as lines or as WebSocket messages
+// (config.transport). A few I/O threads serve all connections, each on its own strand; searches run
+// wherever the sessions' searchers put them (in server mode, a server-wide pool). stop() ends it
+// cleanly; runTcpServer() calls it on SIGINT and SIGTERM.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "engine/line_session.h"
+#include "server/client_connection.h"
 #include "server/stop_signals.h"
 #include "server/tcp_config.h"
 #include "server/tcp_connection.h"
@@ -44,7 +46,7 @@ class TcpServer {
   void accept();
   void admit(boost::asio::ip::tcp::socket socket, const Strand& strand);
   // A connection has closed; `heldSlot`: it was an admitted client (not one turned away).
-  void forget(std::list<std::weak_ptr<TcpConnection>>::iterator entry, bool heldSlot);
+  void forget(std::list<std::weak_ptr<ClientConnection>>::iterator entry, bool heldSlot);
   void shutdownNow();
 
   const TcpServerConfig config_;
@@ -56,16 +58,16 @@ class TcpServer {
   std::uint16_t port_ = 0;
 
   std::mutex connectionsMutex_;
-  std::list<std::weak_ptr<TcpConnection>> connections_;  // every open one, to stop them all
-  std::size_t admitted_ = 0;                             // clients holding a slot (--max-clients)
+  std::list<std::weak_ptr<ClientConnection>> connections_;  // every open one, to stop them all
+  std::size_t admitted_ = 0;    // clients holding a slot (--max-clients)
   std::size_t turnedAway_ = 0;  // connections told "server full", not yet closed
   bool stopping_ = false;
 };
 
-// Runs a server: prints "listening <host>:<port>" on `out` once it accepts connections, then
-// serves until `signals` report SIGINT or SIGTERM (also one that came before it listened).
-// Returns the exit code (0). Warns on stderr when anybody on the network can connect without a
-// token.
+// Runs a server: prints "listening <host>:<port>" on `out` once it accepts connections (the
+// same line for either transport), then serves until `signals` report SIGINT or SIGTERM (also
+// one that came before it listened). Returns the exit code (0). Warns on stderr when anybody on
+// the network can connect without a token, or any web page over WebSocket.
 int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out,
                  StopSignals& signals);
 

@@ -53,9 +53,9 @@ std::string withoutTrailingBlanks(const std::string& text) {
 TEST_CASE("The --help text lists every option, and README.md shows the same", "[command line]") {
   const Run help = runDamiera("--help");
   CHECK(help.status == 0);
-  for (const char* option :
-       {"--protocol", "--listen", "--threads", "--hash", "--max-clients", "--max-line",
-        "--idle-timeout", "--token-file", "--max-movetime", "--max-depth", "--eval-dir"})
+  for (const char* option : {"--protocol", "--listen", "--threads", "--hash", "--max-clients",
+                             "--max-line", "--idle-timeout", "--token-file", "--max-movetime",
+                             "--max-depth", "--eval-dir", "--websocket", "--allow-origin"})
     CHECK(help.output.find(option) != std::string::npos);
   // README's block runs from the usage line to the last option.
   const std::string readme = readFile(std::string(DAMIERA_SOURCE_DIR) + "/README.md");
@@ -80,6 +80,10 @@ TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
       Case{"--listen :0 --max-line 3", "--max-line must be an integer"},
       Case{"--listen :0 --eval-dir /no/such/folder", "--eval-dir /no/such/folder: not a folder"},
       Case{"--eval-dir /tmp", "--eval-dir is an option of the server (--listen)"},
+      Case{"--websocket", "--websocket is an option of the server (--listen)"},
+      Case{"--listen :0 --allow-origin https://x.org",
+           "--allow-origin is an option of --websocket"},
+      Case{"--listen :0 --websocket --allow-origin https://x.org/", "with no path"},
       Case{"--no-such-option", "unrecognised option"});
   INFO(c.arguments);
   const Run run = runDamiera(c.arguments);

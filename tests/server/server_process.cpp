@@ -58,18 +58,27 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::st
     _exit(127);
   }
   close(out[1]);
+  // A constructor that throws runs no destructor: the server is killed here, or it would run
+  // on, holding the test's output open (ctest would wait for it: a hang, not a failure).
+  const auto killServer = [this] {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  };
   std::string line;
   try {
     line = readFirstLine(out[0], std::chrono::seconds(20));
   } catch (...) {
     close(out[0]);
+    killServer();
     throw;
   }
   close(out[0]);  // nothing more is printed on stdout
   std::smatch match;
   static const std::regex kListening(R"(listening 127\.0\.0\.1:(\d+))");
-  if (!std::regex_match(line, match, kListening))
+  if (!std::regex_match(line, match, kListening)) {
+    killServer();
     throw std::runtime_error("unexpected first line from the server: " + line);
+  }
   port_ = std::stoi(match[1]);
 }
 

@@ -3,12 +3,16 @@
 // damiera-load runs through the balancer while one server is killed: the clients of the live
 // one lose nothing, new connections all go to the live one, and the clients of the killed one
 // see their connection closed (no hang). The token check and the limits work the same through
-// the balancer. Prints the load figures.
+// the balancer. Prints the load figures. The same with --websocket servers: the upgrade and the
+// messages pass, and the health check (their GET /health) takes a server down and up again.
+// Without haproxy these tests are skipped (exit code 77, the reason printed last).
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +20,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -28,6 +33,7 @@
 
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
+#include "tests/server/websocket_client.h"
 
 extern char** environ;
 
@@ -38,6 +44,20 @@ namespace {
 const std::string kSourceDir = DAMIERA_SOURCE_DIR;
 const std::string kLoadTool = std::string(DAMIERA_BUILD_DIR) + "/damiera-load";
 constexpr const char* kToken = "balancer-test-token";
+
+// The exit code ctest counts as skipped (SKIP_RETURN_CODE), with the reason printed last.
+constexpr int kSkipped = 77;
+// For anything to arrive at all on a loaded machine: a bound against hanging, not a measure.
+constexpr std::chrono::milliseconds kDeadlockGuard = 60s;
+
+void skipUnlessHaproxyIsInstalled() {
+  const char* path = std::getenv("PATH");
+  std::istringstream folders(path != nullptr ? path : "");
+  for (std::string folder; std::getline(folders, folder, ':');)
+    if (!folder.empty() && access((folder + "/haproxy").c_str(), X_OK) == 0) return;
+  std::cout << "skipped: haproxy is not installed (tools/setup installs it)" << std::endl;
+  std::exit(kSkipped);
+}
 
 // A free loopback port for HAProxy's frontend (HAProxy cannot report a port 0 it was given).
 int freePort() {
@@ -53,17 +73,32 @@ int freePort() {
   return ntohs(address.sin_port);
 }
 
+std::string contentsOf(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// What the servers behind HAProxy speak: lines, or WebSocket (DAMIERA_WEBSOCKET).
+enum class Servers { Lines, WebSocket };
+
 // haproxy -f tools/deploy/haproxy.cfg in the foreground, its addresses in the environment.
 class Haproxy {
  public:
-  Haproxy(int frontend, int server1, int server2) : port_(frontend) {
-    const std::string log = std::string(DAMIERA_BUILD_DIR) + "/server_tests_haproxy.log";
+  Haproxy(int frontend, int server1, int server2, Servers servers = Servers::Lines)
+      : port_(frontend),
+        log_(std::string(DAMIERA_BUILD_DIR) + (servers == Servers::WebSocket
+                                                   ? "/server_tests_haproxy_ws.log"
+                                                   : "/server_tests_haproxy.log")) {
+    const std::string& log = log_;
     std::vector<std::string> env;
     for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
     env.push_back("DAMIERA_FRONTEND=127.0.0.1:" + std::to_string(frontend));
     env.push_back("DAMIERA_SERVER1=127.0.0.1:" + std::to_string(server1));
     env.push_back("DAMIERA_SERVER2=127.0.0.1:" + std::to_string(server2));
     env.push_back(std::string("DAMIERA_TOKEN=") + kToken);
+    if (servers == Servers::WebSocket) env.push_back("DAMIERA_WEBSOCKET=1");
     std::vector<char*> envp;
     for (std::string& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);
@@ -83,6 +118,8 @@ class Haproxy {
       pid_ = -1;
       FAIL("cannot start haproxy (tools/setup installs it)");
     }
+    // The WebSocket test waits for HAProxy's own words instead (waitForLog).
+    if (servers == Servers::WebSocket) return;
     // Ready once a session through it answers (bounded: 100 tries, 10 s).
     for (int attempt = 0; attempt < 100; ++attempt) {
       try {
@@ -106,10 +143,39 @@ class Haproxy {
     }
   }
   int port() const { return port_; }
+  std::string log() const { return contentsOf(log_); }
+
+  // Waits until HAProxy's log (its warnings: servers going down and up) holds `text` `times`
+  // times: woken by inotify at every write, no polling. False when it has not within `timeout`.
+  bool waitForLog(const std::string& text, int times, std::chrono::milliseconds timeout) const {
+    const int watch = inotify_init1(IN_CLOEXEC);
+    REQUIRE(watch >= 0);
+    REQUIRE(inotify_add_watch(watch, log_.c_str(), IN_MODIFY) >= 0);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    bool found = false;
+    for (;;) {
+      const std::string written = log();  // read after the watch is set: no write is missed
+      int count = 0;
+      for (auto at = written.find(text); at != std::string::npos; at = written.find(text, at + 1))
+        ++count;
+      found = count >= times;
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (found || left.count() <= 0) break;
+      pollfd p{watch, POLLIN, 0};
+      if (poll(&p, 1, static_cast<int>(left.count())) > 0) {
+        char events[4096];
+        [[maybe_unused]] const ssize_t ignored = read(watch, events, sizeof events);
+      }
+    }
+    close(watch);
+    return found;
+  }
 
  private:
   pid_t pid_ = -1;
   int port_;
+  std::string log_;
 };
 
 std::unique_ptr<TcpClient> authorised(int port) {
@@ -168,6 +234,7 @@ Totals totalsOf(const std::string& output) {
 
 TEST_CASE("Behind HAProxy: a killed server's clients are closed, the live one's lose nothing",
           "[server][haproxy][heavy]") {
+  skipUnlessHaproxyIsInstalled();
   const std::string tokenFile = temporaryFile("haproxy_token", std::string(kToken) + "\n");
   auto server1 = std::make_unique<ServerProcess>(
       smallServer({"--token-file", tokenFile, "--max-depth", "3", "--max-line", "4096"}));
@@ -247,5 +314,100 @@ TEST_CASE("Behind HAProxy: a killed server's clients are closed, the live one's 
   CHECK(totals.lost <= totals.disconnects);
   CHECK(WIFEXITED(status));
   CHECK(output.find("all ") != std::string::npos);
+  CHECK(server2.stopCleanly());
+}
+
+namespace {
+
+std::vector<std::string> webSocketServer(const std::string& tokenFile, const char* maxDepth) {
+  return smallServer({"--websocket", "--token-file", tokenFile, "--max-line", "4096",
+                      "--allow-origin", "https://play.example", "--max-depth", maxDepth});
+}
+
+std::unique_ptr<WebSocketClient> authorisedPage(int port) {
+  auto client = std::make_unique<WebSocketClient>(port, "https://play.example");
+  client->send(std::string("auth ") + kToken);
+  return client;
+}
+
+// As serverOf, over WebSocket: 1 or 2 (the server's depth cap, 3 or 4), 0 when gone.
+int webSocketServerOf(WebSocketClient& client) {
+  client.send("position startpos");
+  client.send("go depth 9");
+  std::string last;
+  for (auto message = client.read(20s); message; message = client.read(20s)) {
+    if (message->rfind("bestmove", 0) != 0) {
+      last = *message;
+      continue;
+    }
+    std::smatch depth;
+    if (!std::regex_search(last, depth, std::regex("^info depth (\\d+) "))) return 0;
+    return depth[1] == "3" ? 1 : depth[1] == "4" ? 2 : 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("Behind HAProxy over WebSocket: the upgrade and messages pass, /health is the check",
+          "[server][haproxy][websocket][heavy]") {
+  skipUnlessHaproxyIsInstalled();
+  const std::string tokenFile = temporaryFile("haproxy_ws_token", std::string(kToken) + "\n");
+  const int port1 = freePort();
+  ServerProcess server2(webSocketServer(tokenFile, "4"));
+  Haproxy haproxy(freePort(), port1, server2.port(), Servers::WebSocket);
+
+  // Server 1 is not running yet: the health check takes it down; once it runs, only a check
+  // that a --websocket server passes (GET /health answered 200) brings it up again.
+  INFO(haproxy.log());
+  REQUIRE(haproxy.waitForLog("damiera1 is DOWN", 1, kDeadlockGuard));
+  auto server1 = std::make_unique<ServerProcess>(webSocketServer(tokenFile, "3"),
+                                                 "127.0.0.1:" + std::to_string(port1));
+  REQUIRE(haproxy.waitForLog("damiera1 is UP", 1, kDeadlockGuard));
+
+  // The Origin check, the token check and the limits, through the balancer, as without it:
+  // the close codes and reasons pass unchanged.
+  {
+    WebSocketClient page(haproxy.port(), "https://evil.example");
+    CHECK(page.readToEnd() == std::optional<std::vector<std::string>>(std::vector<std::string>{}));
+    CHECK(page.closeCode() == 1008);
+    CHECK(page.closeReason() == "origin not allowed: https://evil.example");
+    WebSocketClient intruder(haproxy.port(), "https://play.example");
+    intruder.send("isready");
+    CHECK(intruder.readToEnd() == std::vector<std::string>{"error unauthorized"});
+    CHECK(intruder.closeCode() == 1008);
+    auto longLine = authorisedPage(haproxy.port());
+    longLine->send(std::string(5000, 'x'));
+    CHECK(longLine->readToEnd() == std::vector<std::string>{"error line too long"});
+    CHECK(longLine->closeCode() == 1009);
+  }
+
+  // Pages on both servers (least connections spreads them).
+  std::vector<std::unique_ptr<WebSocketClient>> onServer[3];
+  for (int i = 0; i < 4; ++i) {
+    auto page = authorisedPage(haproxy.port());
+    const int server = webSocketServerOf(*page);
+    REQUIRE(server != 0);
+    onServer[server].push_back(std::move(page));
+  }
+  REQUIRE(!onServer[1].empty());
+  REQUIRE(!onServer[2].empty());
+
+  server1->stop(SIGKILL, 10s);
+  server1.reset();
+  // The killed server's pages see their connection end (no hang); the live one's go on.
+  for (auto& page : onServer[1]) CHECK(page->readToEnd(kDeadlockGuard).has_value());
+  for (auto& page : onServer[2]) {
+    page->send("isready");
+    CHECK(page->read() == "readyok");
+    CHECK(webSocketServerOf(*page) == 2);
+  }
+  // New pages all go to the live server, and the check takes the dead one down again.
+  for (int i = 0; i < 4; ++i) {
+    auto page = authorisedPage(haproxy.port());
+    CHECK(webSocketServerOf(*page) == 2);
+  }
+  CHECK(haproxy.waitForLog("damiera1 is DOWN", 2, kDeadlockGuard));
+  CHECK(haproxy.log().find("damiera2 is DOWN") == std::string::npos);
   CHECK(server2.stopCleanly());
 }

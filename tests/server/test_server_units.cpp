@@ -5,7 +5,9 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "server/tcp_auth.h"
@@ -39,6 +41,33 @@ TEST_CASE("The listen address takes HOST:PORT, :PORT or PORT, loopback by defaul
   CHECK_FALSE(parseListenAddress("localhost:", error));
   CHECK_FALSE(parseListenAddress("localhost:http", error));
   CHECK_FALSE(parseListenAddress("[::1]7000", error));
+}
+
+TEST_CASE("The Origin allow-list takes origins as browsers send them, and compares them so",
+          "[server][websocket]") {
+  std::string error;
+  CHECK(parseOrigin("https://Play.Example", error) ==
+        std::optional<std::string>("https://play.example"));
+  CHECK(parseOrigin("http://localhost:8080", error) ==
+        std::optional<std::string>("http://localhost:8080"));
+  CHECK(parseOrigin("http://[::1]:8080", error) == std::optional<std::string>("http://[::1]:8080"));
+  CHECK(parseOrigin("null", error) == std::optional<std::string>("null"));
+  CHECK_FALSE(parseOrigin("https://play.example/", error));  // a browser sends no path
+  CHECK(error.find("no path") != std::string::npos);
+  CHECK_FALSE(parseOrigin("https://play.example/game", error));
+  CHECK_FALSE(parseOrigin("play.example", error));
+  CHECK_FALSE(parseOrigin("://play.example", error));
+  CHECK_FALSE(parseOrigin("https://", error));
+  CHECK_FALSE(parseOrigin("*", error));
+  const std::vector<std::string> allowed = {"https://play.example", "http://localhost:8080"};
+  CHECK(isAllowedOrigin(allowed, "https://play.example"));
+  CHECK(isAllowedOrigin(allowed, "HTTPS://PLAY.EXAMPLE"));
+  CHECK(isAllowedOrigin(allowed, "http://localhost:8080"));
+  CHECK_FALSE(isAllowedOrigin(allowed, "http://localhost:8081"));
+  CHECK_FALSE(isAllowedOrigin(allowed, "https://play.example.evil.example"));
+  CHECK_FALSE(isAllowedOrigin(allowed, "http://play.example"));
+  CHECK_FALSE(isAllowedOrigin(allowed, "null"));
+  CHECK_FALSE(isAllowedOrigin(allowed, ""));
 }
 
 TEST_CASE("Tokens compare whole, whatever their length", "[server][auth]") {

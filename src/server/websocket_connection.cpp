@@ -1,0 +1,395 @@
+#include "server/websocket_connection.h"
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <utility>
+
+#include "server/tcp_auth.h"
+#include "version.h"
+
+namespace damiera::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using boost::system::error_code;
+
+namespace {
+
+// How long a client has to finish its HTTP upgrade request.
+constexpr std::chrono::seconds kHandshakeTime{10};
+// How long a closing connection waits for the client's half of the close handshake (as
+// TcpConnection's linger: its last replies must not be lost to a reset).
+constexpr std::chrono::seconds kLingerTime{5};
+constexpr std::chrono::seconds kShutdownLingerTime{1};
+// The request line and headers of the upgrade request.
+constexpr std::uint32_t kMaxRequestHeaderBytes = 8192;
+// The close frame's reason is at most 123 bytes (RFC 6455, 5.5: a control frame's payload is
+// 125 bytes, 2 of them the code).
+constexpr std::size_t kMaxCloseReason = 123;
+
+std::string serverName() { return std::string(kEngineName) + ' ' + std::string(kEngineVersion); }
+
+// A close reason must be UTF-8 and short; an Origin header may be neither: printable ASCII
+// only, cut to the size of a close frame.
+std::string closeReasonText(std::string_view text) {
+  std::string reason;
+  for (const char c : text.substr(0, kMaxCloseReason))
+    reason.push_back(c >= ' ' && c <= '~' ? c : '?');
+  return reason;
+}
+
+}  // namespace
+
+WebSocketConnection::WebSocketConnection(asio::ip::tcp::socket socket, Strand strand,
+                                         const TcpServerConfig& config,
+                                         const LineSessionFactory& factory, Admission admission,
+                                         std::function<void()> onClosed)
+    : socket_(std::move(socket)),
+      strand_(std::move(strand)),
+      config_(config),
+      factory_(factory),
+      admission_(admission),
+      onClosed_(std::move(onClosed)),
+      timer_(strand_) {}
+
+// As TcpConnection's: every path out of State::Open releases the session on the strand first.
+WebSocketConnection::~WebSocketConnection() = default;
+
+void WebSocketConnection::start() {
+  asio::post(strand_, [self = shared_from_this()] { self->readRequest(); });
+}
+
+void WebSocketConnection::shutdown() {
+  asio::post(strand_, [self = shared_from_this()] {
+    switch (self->state_) {
+      case State::Handshake:
+        self->abort();
+        return;
+      case State::Open:
+        self->finish(CloseCode::going_away, "server stopping");
+        self->armTimer(std::chrono::steady_clock::now() + kShutdownLingerTime);
+        return;
+      case State::Finishing:
+        self->armTimer(std::chrono::steady_clock::now() + kShutdownLingerTime);  // no 5 s
+        return;
+      case State::Closed:
+        return;
+    }
+  });
+}
+
+void WebSocketConnection::readRequest() {
+  error_code ignored;
+  socket_.next_layer().set_option(asio::ip::tcp::no_delay(true), ignored);  // small messages
+  armTimer(std::chrono::steady_clock::now() + kHandshakeTime);
+  parser_.emplace();
+  parser_->header_limit(kMaxRequestHeaderBytes);
+  http::async_read(socket_.next_layer(), input_, *parser_,
+                   [self = shared_from_this()](const error_code& error, std::size_t) {
+                     self->onRequest(error);
+                   });
+}
+
+void WebSocketConnection::onRequest(const error_code& error) {
+  if (state_ != State::Handshake) return;
+  if (error) {  // not HTTP, too long, too late, or the client went away
+    abort();
+    return;
+  }
+  const http::request<http::empty_body> request = parser_->release();
+  parser_.reset();
+  if (!websocket::is_upgrade(request)) {
+    if (request.method() == http::verb::get && request.target() == "/health") {
+      if (admission_ == Admission::ServerFull)  // a balancer then sends new clients elsewhere
+        answerHttp(http::status::service_unavailable, std::string(kServerFull));
+      else
+        answerHttp(http::status::ok, "ok");
+    } else {
+      answerHttp(http::status::upgrade_required,
+                 "this is a Damiera WebSocket endpoint: one protocol line per text message");
+    }
+    return;
+  }
+  if (const auto header = request.find(http::field::origin);
+      header != request.end() && !config_.allowedOrigins.empty()) {
+    const std::string_view origin(header->value().data(), header->value().size());
+    // Upgraded first, so that the page's script sees why in its close event (a refused
+    // upgrade shows it nothing but code 1006).
+    if (!isAllowedOrigin(config_.allowedOrigins, origin))
+      refusal_ = closeReasonText("origin not allowed: " + std::string(origin));
+  }
+  socket_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& response) { response.set(http::field::server, serverName()); }));
+  // The bound on a message is ours (readMessage): Beast's own would close with 1009 before
+  // the client could be told "line too long".
+  socket_.read_message_max(0);
+  socket_.async_accept(
+      request, [self = shared_from_this()](const error_code& failed) { self->onAccepted(failed); });
+}
+
+void WebSocketConnection::answerHttp(http::status status, std::string body) {
+  state_ = State::Finishing;  // the handshake timer still bounds the write
+  httpReply_ = std::make_unique<http::response<http::string_body>>(status, 11);
+  httpReply_->set(http::field::server, serverName());
+  httpReply_->set(http::field::content_type, "text/plain");
+  if (status == http::status::upgrade_required) httpReply_->set(http::field::upgrade, "websocket");
+  httpReply_->keep_alive(false);
+  httpReply_->body() = std::move(body) + '\n';
+  httpReply_->prepare_payload();
+  http::async_write(socket_.next_layer(), *httpReply_,
+                    [self = shared_from_this()](const error_code&, std::size_t) {
+                      error_code ignored;
+                      self->socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send,
+                                                          ignored);
+                      self->closeSocket();
+                    });
+}
+
+void WebSocketConnection::onAccepted(const error_code& error) {
+  if (state_ != State::Handshake) return;
+  if (error) {
+    abort();
+    return;
+  }
+  state_ = State::Open;
+  lastActivity_ = std::chrono::steady_clock::now();
+  timer_.cancel();
+  input_.clear();
+  if (refusal_) {
+    finish(CloseCode::policy_error, *refusal_);
+    return;
+  }
+  if (admission_ == Admission::ServerFull) {
+    deliverError(kServerFull);
+    finish(CloseCode::try_again_later, kServerFull);
+    return;
+  }
+  if (!config_.token) authorized_ = true;
+  if (authorized_)
+    session_ = factory_([weak = weak_from_this()](std::string_view line) {
+      if (const auto self = weak.lock()) self->deliver(line);
+    });
+  if (config_.idleTimeout.count() > 0) armTimer(lastActivity_ + config_.idleTimeout);
+  readMessage();
+}
+
+// Reads the next piece of the current message, never more than --max-line bytes, a final
+// newline and one byte (which shows the message is too long) in all.
+void WebSocketConnection::readMessage() {
+  const std::size_t bound = config_.maxLineBytes + 2;
+  socket_.async_read_some(
+      input_, bound - input_.size(),
+      [self = shared_from_this()](const error_code& error, std::size_t) { self->onRead(error); });
+}
+
+void WebSocketConnection::onRead(const error_code& error) {
+  if (state_ != State::Open) return;  // finishing: the close handshake ends the connection
+  if (error) {
+    // The client's close (as end of input on TCP: the session ends, its search stopped;
+    // Beast has answered the close), invalid UTF-8 in a text message (Beast has closed with
+    // 1007), or a broken connection.
+    abort();
+    return;
+  }
+  if (input_.size() > config_.maxLineBytes + 1) {  // too long, with or without a newline
+    deliverError(kLineTooLong);
+    finish(CloseCode::too_big, kLineTooLong);
+    return;
+  }
+  if (!socket_.is_message_done()) {  // a part of a message is no activity yet
+    readMessage();
+    return;
+  }
+  std::string message = beast::buffers_to_string(input_.data());
+  input_.clear();
+  lastActivity_ = std::chrono::steady_clock::now();
+  if (!message.empty() && message.back() == '\n') message.pop_back();  // as a line's newline
+  if (message.size() > config_.maxLineBytes) {
+    deliverError(kLineTooLong);
+    finish(CloseCode::too_big, kLineTooLong);
+    return;
+  }
+  if (socket_.got_binary() && authorized_) {  // unauthorized: refused below as any other line
+    deliverError(kBinaryMessage);
+    readMessage();
+    return;
+  }
+  onMessage(std::move(message));
+}
+
+// One message is one line; a client that sends several lines in one (as it would write them
+// on TCP) is served line by line, and what follows a `quit` is dropped.
+void WebSocketConnection::onMessage(std::string message) {
+  std::string_view rest = message;
+  for (;;) {
+    const std::size_t end = rest.find('\n');
+    switch (handleLine(rest.substr(0, end))) {
+      case Outcome::Continue:
+        break;
+      case Outcome::Quit:
+        finish(CloseCode::normal, "");
+        return;
+      case Outcome::Unauthorized:
+        finish(CloseCode::policy_error, kUnauthorized);
+        return;
+    }
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 1);
+  }
+  readMessage();
+}
+
+WebSocketConnection::Outcome WebSocketConnection::handleLine(std::string_view line) {
+  if (!authorized_) {
+    if (socket_.got_binary() || !isValidAuthLine(line, *config_.token)) {
+      deliverError(kUnauthorized);
+      return Outcome::Unauthorized;
+    }
+    authorized_ = true;
+    session_ = factory_([weak = weak_from_this()](std::string_view reply) {
+      if (const auto self = weak.lock()) self->deliver(reply);
+    });
+    return Outcome::Continue;
+  }
+  return session_->handleLine(line) == SessionFlow::Continue ? Outcome::Continue : Outcome::Quit;
+}
+
+void WebSocketConnection::armTimer(std::chrono::steady_clock::time_point deadline) {
+  timer_.expires_at(deadline);
+  timer_.async_wait([self = shared_from_this()](const error_code& error) { self->onTimer(error); });
+}
+
+// The one timer: the handshake's deadline, then the idle timeout (not moved at every message;
+// when it fires early it is set again for the rest), then the linger of a closing connection.
+void WebSocketConnection::onTimer(const error_code& error) {
+  if (error) return;  // cancelled or set again
+  switch (state_) {
+    case State::Handshake:
+      abort();
+      return;
+    case State::Open:
+      if (std::chrono::steady_clock::now() < lastActivity_ + config_.idleTimeout) {
+        armTimer(lastActivity_ + config_.idleTimeout);
+        return;
+      }
+      deliverError(kIdleTimeout);
+      finish(CloseCode::normal, kIdleTimeout);
+      return;
+    case State::Finishing:
+      closeSocket();
+      return;
+    case State::Closed:
+      return;
+  }
+}
+
+void WebSocketConnection::deliver(std::string_view line) {
+  const std::lock_guard lock(outputMutex_);
+  if (outputClosed_) return;
+  if (queuedBytes_ + line.size() > config_.maxOutputBytes) {
+    // The client does not read its replies: disconnect it rather than hold more for it.
+    outputClosed_ = true;
+    asio::post(strand_, [self = shared_from_this()] { self->abort(); });
+    return;
+  }
+  pending_.emplace_back(line);
+  queuedBytes_ += line.size();
+  if (writeScheduled_) return;  // the writes going on take this one too
+  writeScheduled_ = true;
+  asio::post(strand_, [self = shared_from_this()] { self->writeNext(); });
+}
+
+void WebSocketConnection::writeNext() {
+  if (writing_ || closing_ || state_ == State::Closed) return;
+  {
+    const std::lock_guard lock(outputMutex_);
+    if (pending_.empty()) {
+      writeScheduled_ = false;
+    } else {
+      written_ = std::move(pending_.front());
+      pending_.pop_front();
+      writing_ = true;
+      writeScheduled_ = true;
+    }
+  }
+  if (!writing_) {
+    closeIfDone();
+    return;
+  }
+  socket_.text(true);
+  socket_.async_write(asio::buffer(written_),
+                      [self = shared_from_this()](const error_code& error, std::size_t) {
+                        self->onWritten(error);
+                      });
+}
+
+void WebSocketConnection::onWritten(const error_code& error) {
+  writing_ = false;
+  {
+    const std::lock_guard lock(outputMutex_);
+    queuedBytes_ -= written_.size();
+  }
+  written_.clear();
+  if (error) {
+    abort();
+    return;
+  }
+  lastActivity_ = std::chrono::steady_clock::now();
+  writeNext();
+}
+
+void WebSocketConnection::finish(CloseCode code, std::string_view reason) {
+  if (state_ != State::Open) return;
+  state_ = State::Finishing;
+  closeReason_ = websocket::close_reason(code, closeReasonText(reason));
+  armTimer(std::chrono::steady_clock::now() + kLingerTime);
+  releaseSession();  // stops its search; the bestmove still goes out
+  writeNext();
+}
+
+// Once every queued reply is written: the close handshake, then the socket is closed.
+void WebSocketConnection::closeIfDone() {
+  if (state_ != State::Finishing || closing_ || writing_) return;
+  {
+    const std::lock_guard lock(outputMutex_);
+    if (!pending_.empty()) return;
+    outputClosed_ = true;
+  }
+  closing_ = true;
+  socket_.async_close(closeReason_,
+                      [self = shared_from_this()](const error_code&) { self->closeSocket(); });
+}
+
+void WebSocketConnection::abort() {
+  if (state_ == State::Closed) return;
+  releaseSession();
+  closeSocket();
+}
+
+void WebSocketConnection::releaseSession() {
+  std::unique_ptr<LineSession> session = std::move(session_);
+  session.reset();
+}
+
+void WebSocketConnection::closeSocket() {
+  if (state_ == State::Closed) return;
+  state_ = State::Closed;
+  {
+    const std::lock_guard lock(outputMutex_);
+    outputClosed_ = true;
+    pending_.clear();
+  }
+  releaseSession();
+  timer_.cancel();
+  error_code ignored;
+  socket_.next_layer().close(ignored);
+  if (onClosed_) std::exchange(onClosed_, nullptr)();
+}
+
+}  // namespace damiera::server
