@@ -1,9 +1,12 @@
 #include "protocol/hub_command.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <map>
+#include <string>
 
 #include "protocol/hub_notation.h"
 #include "protocol/hub_syntax.h"
@@ -26,11 +29,21 @@ std::optional<Integer> readInteger(std::string_view text, Integer min, Integer m
 std::optional<double> readSeconds(std::string_view text, double min) {
   if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.')) return std::nullopt;
   double value = 0;
+#if defined(__cpp_lib_to_chars)
   const auto [end, ec] =
       std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) ||
-      value < min || value > kMaxSeconds)
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+#else
+  // libc++ before 17 (Emscripten's, for the WebAssembly engine) has no floating-point
+  // from_chars: the same fixed format checked here, then strtod (the "C" locale there).
+  if (std::count(text.begin(), text.end(), '.') > 1 ||
+      !std::all_of(text.begin(), text.end(),
+                   [](char c) { return c == '.' || (c >= '0' && c <= '9'); }) ||
+      text == ".")
     return std::nullopt;
+  value = std::strtod(std::string(text).c_str(), nullptr);
+#endif
+  if (!std::isfinite(value) || value < min || value > kMaxSeconds) return std::nullopt;
   return value;
 }
 

@@ -1,6 +1,7 @@
 #include "protocol/hub_reply.h"
 
 #include <charconv>
+#include <cstdio>
 
 #include "protocol/hub_syntax.h"
 #include "protocol/tokens.h"
@@ -12,10 +13,18 @@ namespace {
 // A real number with a fixed number of decimals, independent of the locale.
 std::string fixed(double value, int decimals) {
   char buffer[64];
+#if defined(__cpp_lib_to_chars)
   const auto [end, ec] =
       std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
   if (ec != std::errc{}) return "0";
   return std::string(buffer, end);
+#else
+  // libc++ before 17 (Emscripten's, for the WebAssembly engine) has no floating-point
+  // to_chars; snprintf in the "C" locale, the only one there, writes the same.
+  const int length = std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  if (length < 0 || length >= static_cast<int>(sizeof buffer)) return "0";
+  return std::string(buffer, length);
+#endif
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "core/perft_table.h"
 
-#include <atomic>
 #include <bit>
 #include <cassert>
 #include <new>
@@ -19,10 +18,13 @@ constexpr std::uint64_t tagOf(std::uint64_t key, int depth) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
-// Const entries are read only, but atomic_ref needs a mutable word.
-std::uint64_t load(const std::uint64_t& word) {
-  return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word))
-      .load(std::memory_order_relaxed);
+// Relaxed atomic access to plain words, as std::atomic_ref does: through the compiler's
+// builtins, since the libc++ of Emscripten (the WebAssembly engine) has no atomic_ref yet.
+std::uint64_t loadWord(const std::uint64_t& word) {
+  return __atomic_load_n(&word, __ATOMIC_RELAXED);
+}
+void storeWord(std::uint64_t& word, std::uint64_t value) {
+  __atomic_store_n(&word, value, __ATOMIC_RELAXED);
 }
 }  // namespace
 
@@ -39,8 +41,8 @@ std::optional<std::uint64_t> PerftTable::probe(std::uint64_t key, int depth) con
   const std::uint64_t tag = tagOf(key, depth);
   const Bucket& bucket = bucketOf(tag);
   for (const Entry* e : {&bucket.deep, &bucket.recent}) {
-    const std::uint64_t data = load(e->data);
-    if ((load(e->check) ^ data) == tag) return data & kCountMask;
+    const std::uint64_t data = loadWord(e->data);
+    if ((loadWord(e->check) ^ data) == tag) return data & kCountMask;
   }
   return std::nullopt;
 }
@@ -54,10 +56,10 @@ void PerftTable::store(std::uint64_t key, int depth, std::uint64_t count) {
   // The deep slot keeps the larger subtree (more work saved on a hit). Its depth is read from
   // its data word alone, which is always some writer's whole word even when a race tore the
   // pair.
-  const int deepDepth = static_cast<int>(load(bucket.deep.data) >> kCountBits);
+  const int deepDepth = static_cast<int>(loadWord(bucket.deep.data) >> kCountBits);
   Entry& slot = depth >= deepDepth ? bucket.deep : bucket.recent;
-  std::atomic_ref<std::uint64_t>(slot.check).store(tag ^ data, std::memory_order_relaxed);
-  std::atomic_ref<std::uint64_t>(slot.data).store(data, std::memory_order_relaxed);
+  storeWord(slot.check, tag ^ data);
+  storeWord(slot.data, data);
 }
 
 }  // namespace damiera

@@ -30,7 +30,7 @@ class PerftTable {
   void store(std::uint64_t key, int depth, std::uint64_t count);
 
  private:
-  // Read and written through std::atomic_ref (relaxed): plain words, so that the table can
+  // Read and written atomically (relaxed): plain words, so that the table can
   // come from calloc, whose zero pages the system maps only when first touched.
   struct Entry {
     std::uint64_t check;  // tag ^ data

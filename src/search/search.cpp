@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "search/database_root.h"
+#include "search/host_yield.h"
 #include "search/skill.h"
 #include "search/timeman.h"
 #include "search/worker.h"
@@ -79,11 +80,17 @@ SearchClock::TimePoint SearchControl::ponderhitTime() const {
 }
 
 void SearchControl::waitForStop(bool orPonderhit) {
-  std::unique_lock lock(mutex_);
   const auto released = [&] {
     return stop_.load(std::memory_order_relaxed) ||
            (orPonderhit && ponderhit_.load(std::memory_order_relaxed));
   };
+  if constexpr (kSingleThreaded) {  // only the host's input can release it (host_yield.h)
+    holding_ = true;
+    while (!released()) yieldToHost(released);
+    holding_ = false;
+    return;
+  }
+  std::unique_lock lock(mutex_);
   if (released()) return;
   holding_ = true;
   changed_.notify_all();  // waitUntilSettled()
@@ -100,6 +107,7 @@ void SearchControl::answered() {
 }
 
 void SearchControl::waitUntilAnswered() {
+  if constexpr (kSingleThreaded) return;  // the job answers once we return to it (host_yield.h)
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return answered_; });
 }
@@ -110,6 +118,7 @@ bool SearchControl::holdingResult() const {
 }
 
 void SearchControl::waitUntilSettled() const {
+  if constexpr (kSingleThreaded) return;  // as waitUntilAnswered()
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return holding_ || answered_; });
 }

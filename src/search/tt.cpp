@@ -164,6 +164,13 @@ TranspositionTable::Buckets TranspositionTable::allocateBuckets(std::size_t coun
   // Reserved and committed at once; Windows too hands out zeroed pages only when touched.
   void* memory = VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
   if (memory == nullptr) throw std::bad_alloc();
+#elif defined(__EMSCRIPTEN__)
+  // WebAssembly has no pages to map: Emscripten's mmap is the heap and a memset underneath,
+  // and its munmap of part of a mapping (the trimming below) fails and, in the threaded
+  // build, never releases its lock. So: zeroed bytes from the heap, aligned for the buckets.
+  void* memory = std::aligned_alloc(alignof(Bucket), bytes);
+  if (memory == nullptr) throw std::bad_alloc();
+  std::memset(memory, 0, bytes);
 #else
   // Mapped with room to spare, then trimmed to a huge-page boundary: only whole aligned 2 MB
   // ranges can be backed by huge pages, which spare the search's random probes TLB misses.
@@ -197,6 +204,8 @@ void TranspositionTable::FreeBuckets::operator()(Bucket* buckets) const {
   // Buckets hold only atomics of integers: nothing to destroy.
 #if defined(_WIN32)
   VirtualFree(buckets, 0, MEM_RELEASE);
+#elif defined(__EMSCRIPTEN__)
+  std::free(buckets);
 #else
   munmap(buckets, bytes);
 #endif
@@ -215,7 +224,9 @@ void TranspositionTable::resize(std::size_t megabytes) {
 }
 
 void TranspositionTable::clear() {
-#if defined(MADV_DONTNEED)
+// Emscripten (the WebAssembly engine) defines MADV_DONTNEED, but its madvise does nothing: the
+// linear memory has no pages to hand back, so the bytes must be written.
+#if defined(MADV_DONTNEED) && !defined(__EMSCRIPTEN__)
   // The pages go back to the kernel and come back as zero pages when next touched: cheap
   // whatever the size, and a small search (bench at a low depth clears 16 MB per position)
   // touches only the few pages it uses.

@@ -1,0 +1,60 @@
+// The engine's JavaScript API, inside Emscripten's module factory (src/wasm/main.cpp is the
+// other side): the ecosystem's habit, as stockfish.js's module build:
+//   const engine = await Damiera();
+//   engine.addMessageListener((line) => console.log(line));   // one reply line per call
+//   engine.postMessage('go movetime 500');                     // one command line per call
+// Under Node, this Emscripten (3.1.6) would load damiera.wasm with Node's fetch (built in since
+// Node 18), which takes no file paths, and fail; hidden in the factory, it reads the file.
+var fetch = typeof process === 'object' && process.versions && process.versions.node ?
+    undefined : globalThis.fetch;
+
+var damieraListeners = [];
+Module['addMessageListener'] = function (listener) {
+  damieraListeners.push(listener);
+};
+Module['removeMessageListener'] = function (listener) {
+  damieraListeners = damieraListeners.filter(function (l) {
+    return l !== listener;
+  });
+};
+// One command line (a string; a trailing newline is added).
+Module['postMessage'] = function (line) {
+  Module['pushInput'](new TextEncoder().encode(String(line) + '\n'));
+};
+// Raw input bytes, whole lines or not (the Node command line passes stdin through as it is).
+Module['pushInput'] = function (bytes) {
+  if (bytes.length === 0) return;
+  var pointer = _malloc(bytes.length);
+  writeArrayToMemory(bytes, pointer);
+  _damiera_input(pointer, bytes.length);
+  _free(pointer);
+};
+// The end of input: counts as quit, as on stdin.
+Module['endInput'] = function () {
+  _damiera_input(0, -1);
+};
+// Called once the engine has quit (quit, or the end of input), with its exit code.
+Module['onEngineExit'] = Module['onEngineExit'] || function () {};
+
+Module['damieraEmit'] = function (line) {
+  damieraListeners.slice().forEach(function (listener) {
+    listener(line);
+  });
+};
+Module['damieraExited'] = function (code) {
+  Module['onEngineExit'](code);
+};
+// Runs `callback` as soon as the event loop has handled what is pending: setImmediate under
+// Node, a MessageChannel in a browser (setTimeout is clamped to 4 ms and more there).
+Module['damieraSoon'] = (function () {
+  if (typeof setImmediate === 'function') return setImmediate;
+  var waiting = [];
+  var channel = new MessageChannel();
+  channel.port1.onmessage = function () {
+    waiting.shift()();
+  };
+  return function (callback) {
+    waiting.push(callback);
+    channel.port2.postMessage(0);
+  };
+})();
