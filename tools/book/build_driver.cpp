@@ -28,6 +28,8 @@ using Clock = std::chrono::steady_clock;
 // A subtree is saved after this many new nodes (and when its opening is done): what a kill
 // can lose.
 constexpr std::size_t kSaveEvery = 8;
+// The openings grow to their share in this many rounds.
+constexpr std::uint64_t kRounds = 16;
 
 std::string subtreeFile(const std::string& folder, std::size_t opening) {
   char name[32];
@@ -88,7 +90,7 @@ class Progress {
   }
 
   // One line: a bar redrawn in place on a terminal, else a plain line (a log).
-  void show(std::size_t openingsDone, std::size_t openings) const {
+  void show(const std::string& round) const {
     const std::uint64_t done = done_.load();
     const double fraction = target_ ? std::min(1.0, double(done) / double(target_)) : 1;
     constexpr int kBar = 30;
@@ -97,9 +99,9 @@ class Progress {
     const std::string eta =
         r > 0 && done < target_ ? duration(double(target_ - done) / r) : std::string("-");
     char line[200];
-    std::snprintf(line, sizeof line, "[%-*s] %llu/%llu positions  %.1f/s  ETA %s  openings %zu/%zu",
-                  kBar, std::string(filled, '#').c_str(), static_cast<unsigned long long>(done),
-                  static_cast<unsigned long long>(target_), r, eta.c_str(), openingsDone, openings);
+    std::snprintf(line, sizeof line, "[%-*s] %llu/%llu positions  %.1f/s  ETA %s  round %s", kBar,
+                  std::string(filled, '#').c_str(), static_cast<unsigned long long>(done),
+                  static_cast<unsigned long long>(target_), r, eta.c_str(), round.c_str());
     std::cerr << (terminal_ ? "\r" : "") << line << (terminal_ ? "" : "\n") << std::flush;
   }
   void finish() const {
@@ -136,6 +138,15 @@ int runBuild(const BuildSettings& settings) {
                                        loadSubtree(subtreeFile(folder, i), openings[i]).size());
   Progress progress(perOpening * mine.size(), already, !settings.quiet && isatty(2));
 
+  // The openings grow in rounds, each to a larger share (kRounds of them), so that a build
+  // stopped at any time has grown every opening about alike.
+  const std::uint64_t step = std::max<std::uint64_t>(kSaveEvery, perOpening / kRounds);
+  std::vector<std::pair<std::uint64_t, std::size_t>> tasks;  // (size to reach, opening)
+  for (std::uint64_t target = step;; target = std::min(perOpening, target + step)) {
+    for (std::size_t i : mine) tasks.emplace_back(target, i);
+    if (target == perOpening) break;
+  }
+  std::vector<std::mutex> openingLocks(openings.size());  // one worker per opening at a time
   std::atomic<std::size_t> next{0}, finished{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;
@@ -143,17 +154,18 @@ int runBuild(const BuildSettings& settings) {
   const auto work = [&] {
     SearchContext context(
         std::make_shared<TranspositionTable>(static_cast<std::size_t>(settings.expansion.hashMb)));
-    for (std::size_t k; !failed && (k = next++) < mine.size();) {
-      const std::size_t i = mine[k];
+    for (std::size_t k; !failed && (k = next++) < tasks.size();) {
+      const auto [target, i] = tasks[k];
       const std::string path = subtreeFile(folder, i);
       try {
+        std::lock_guard opening(openingLocks[i]);
         Subtree tree = loadSubtree(path, openings[i]);
         std::size_t unsaved = 0;
-        while (tree.size() < perOpening && tree.expand(settings.expansion, context)) {
-          if (tree.size() <= perOpening) progress.add(1);
+        while (tree.size() < target && tree.expand(settings.expansion, context)) {
+          progress.add(1);
           if (++unsaved >= kSaveEvery) saveSubtree(tree, path), unsaved = 0;
         }
-        saveSubtree(tree, path);
+        if (unsaved > 0 || !fs::exists(path)) saveSubtree(tree, path);
       } catch (const std::exception& e) {
         std::cerr << "\ndamiera-book: opening " << openings[i].text << ": " << e.what() << "\n";
         failed = true;
@@ -164,15 +176,20 @@ int runBuild(const BuildSettings& settings) {
   };
   std::vector<std::thread> workers;
   for (int t = 0; t < std::max(1, settings.threads); ++t) workers.emplace_back(work);
+  const auto round = [&] {
+    const std::size_t rounds = tasks.size() / mine.size();
+    return std::to_string(std::min(rounds, finished / mine.size() + 1)) + "/" +
+           std::to_string(rounds);
+  };
   {
     std::unique_lock lock(mutex);
     // A terminal's bar every second; a log's line every minute.
     const auto interval = std::chrono::seconds(isatty(2) ? 1 : 60);
-    while (!allDone.wait_for(lock, interval, [&] { return finished == mine.size() || failed; }))
-      if (!settings.quiet) progress.show(finished, mine.size());
+    while (!allDone.wait_for(lock, interval, [&] { return finished == tasks.size() || failed; }))
+      if (!settings.quiet) progress.show(round());
   }
   for (std::thread& t : workers) t.join();
-  if (!settings.quiet) progress.show(finished, mine.size()), progress.finish();
+  if (!settings.quiet) progress.show(round()), progress.finish();
   if (failed) return 1;
 
   EntryMap entries;
