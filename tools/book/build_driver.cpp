@@ -142,7 +142,7 @@ int runBuild(const BuildSettings& settings) {
   // stopped at any time has grown every opening about alike.
   const std::uint64_t step = std::max<std::uint64_t>(kSaveEvery, perOpening / kRounds);
   std::vector<std::pair<std::uint64_t, std::size_t>> tasks;  // (size to reach, opening)
-  for (std::uint64_t target = step;; target = std::min(perOpening, target + step)) {
+  for (std::uint64_t target = std::min(step, perOpening);; target = std::min(perOpening, target + step)) {
     for (std::size_t i : mine) tasks.emplace_back(target, i);
     if (target == perOpening) break;
   }
