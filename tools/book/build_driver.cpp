@@ -142,7 +142,8 @@ int runBuild(const BuildSettings& settings) {
   // stopped at any time has grown every opening about alike.
   const std::uint64_t step = std::max<std::uint64_t>(kSaveEvery, perOpening / kRounds);
   std::vector<std::pair<std::uint64_t, std::size_t>> tasks;  // (size to reach, opening)
-  for (std::uint64_t target = std::min(step, perOpening);; target = std::min(perOpening, target + step)) {
+  for (std::uint64_t target = std::min(step, perOpening);;
+       target = std::min(perOpening, target + step)) {
     for (std::size_t i : mine) tasks.emplace_back(target, i);
     if (target == perOpening) break;
   }
@@ -161,8 +162,11 @@ int runBuild(const BuildSettings& settings) {
         std::lock_guard opening(openingLocks[i]);
         Subtree tree = loadSubtree(path, openings[i]);
         std::size_t unsaved = 0;
-        while (tree.size() < target && tree.expand(settings.expansion, context)) {
-          progress.add(1);
+        for (std::size_t before = tree.size();
+             tree.size() < target && tree.expand(settings.expansion, context);
+             before = tree.size()) {
+          // A transposition inside the subtree links a node already there: no new position.
+          if (tree.size() > before) progress.add(1);
           if (++unsaved >= kSaveEvery) saveSubtree(tree, path), unsaved = 0;
         }
         if (unsaved > 0 || !fs::exists(path)) saveSubtree(tree, path);
