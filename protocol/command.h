@@ -64,6 +64,7 @@ struct Go {
 struct Stop {};
 struct PonderHit {};  // "ponderhit"
 struct Eval {};
+struct ShowBook {};  // "book": the opening book's moves for the current position
 
 inline constexpr int kMinBenchDepth = 1;
 inline constexpr int kMaxBenchDepth = 30;
@@ -72,7 +73,8 @@ struct Bench {
   std::optional<int> depth;  // absent: the built-in default
 };
 
-using Command = std::variant<Uci, IsReady, NewGame, Quit, SetOption, SetPosition, LegalMoves,
-                             Display, Perft, ShowResult, Go, Stop, PonderHit, Eval, Bench>;
+using Command =
+    std::variant<Uci, IsReady, NewGame, Quit, SetOption, SetPosition, LegalMoves, Display, Perft,
+                 ShowResult, Go, Stop, PonderHit, Eval, Bench, ShowBook>;
 
 }  // namespace damiera::protocol

@@ -217,7 +217,7 @@ Parsed<Command> parseBench(std::string_view, Words args) {
 }
 
 // One entry per command word: adding a command is one line here plus its parser.
-constexpr std::array<std::pair<std::string_view, CommandParser>, 15> kCommandParsers = {{
+constexpr std::array<std::pair<std::string_view, CommandParser>, 16> kCommandParsers = {{
     {"uci", parseBare<Uci>},
     {"isready", parseBare<IsReady>},
     {"ucinewgame", parseBare<NewGame>},
@@ -233,6 +233,7 @@ constexpr std::array<std::pair<std::string_view, CommandParser>, 15> kCommandPar
     {"ponderhit", parseBare<PonderHit>},
     {"eval", parseBare<Eval>},
     {"bench", parseBench},
+    {"book", parseBare<ShowBook>},
 }};
 
 }  // namespace

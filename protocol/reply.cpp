@@ -82,6 +82,14 @@ std::string comboOptionLine(std::string_view name, std::string_view defaultValue
   return line;
 }
 
+std::string bookMoveText(std::string_view move, bool mate, int score, std::uint32_t weight) {
+  std::string line = "book move ";
+  line += move;
+  line += mate ? " score mate " : " score cp ";
+  line += std::to_string(score) + " weight " + std::to_string(weight);
+  return line;
+}
+
 std::string infoStringLine(std::string_view text) {
   std::string line = "info string ";
   line += text;

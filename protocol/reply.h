@@ -38,6 +38,9 @@ std::string infoStringLine(std::string_view text);
 
 // "legalmoves m1 m2 ..." in the order given, or just "legalmoves".
 std::string legalMovesLine(const std::vector<PathMove>& moves);
+// An opening book move: "book move 22-18 score cp 12 weight 488" (the `book` command's lines;
+// after "info string " when go plays it). `mate`: the score is in moves to a forced result.
+std::string bookMoveText(std::string_view move, bool mate, int score, std::uint32_t weight);
 
 // "result <* | 1-0 | 0-1 | 1/2-1/2> <ongoing | no-pieces | no-moves | repetition | no-progress>"
 std::string resultLine(const GameResult& result);

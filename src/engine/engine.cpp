@@ -41,6 +41,11 @@ Engine::Engine(EngineReports reports, SessionEnvironment environment)
     options_.setHostDefault("EGDBPath", hostDatabase);
     openDatabase(hostDatabase, options_.number("EGDBCache"), false);
   }
+  // The host's book likewise (tools/run: the shipped one).
+  if (const char* hostBook = std::getenv(kBookEnvironment)) {
+    options_.setHostDefault("BookFile", hostBook);
+    openBook(hostBook, false);
+  }
   applySearchOptions();
 }
 
@@ -62,6 +67,9 @@ void Engine::applyOption(const EngineOption& option, int value, const std::strin
     openDatabase(options_.text("EGDBPath"), value);
   } else if (name == "EvalFile") {
     setEvalFile(text);
+  } else if (name == "BookFile") {
+    refuseFileOfClient("BookFile", text, option.hostDefaultText);
+    openBook(text);
   }
 }
 
@@ -130,6 +138,39 @@ void Engine::loadEvalFile(const std::string& path) {
     }
   }
   evalWeights_ = std::move(weights);
+}
+
+void Engine::openBook(const std::string& path, bool refuseFailure) {
+  std::shared_ptr<const book::Book> opened;
+  if (!path.empty()) {
+    try {
+      opened = std::make_shared<const book::Book>(path);
+    } catch (const book::BookError& e) {
+      if (refuseFailure) throw OptionRejected(e.what());
+      if (reports_.onNotice) reports_.onNotice(std::string(e.what()) + "; playing without a book");
+    }
+  }
+  book_ = std::move(opened);
+}
+
+std::vector<book::BookMove> Engine::bookMoves() const {
+  if (!book_ || game_.result().outcome != Outcome::Ongoing) return {};
+  return book_->movesOf(game_.position());
+}
+
+std::optional<book::BookMove> Engine::bookMoveFor(const SearchLimits& limits) {
+  if (!book_ || options_.number("OwnBook") == 0 || limits.infinite || limits.ponder ||
+      options_.number("MultiPV") > 1 ||
+      static_cast<int>(game_.moves().size()) >= options_.number("BookDepth"))
+    return std::nullopt;
+  std::vector<book::BookMove> moves = bookMoves();
+  if (!limits.searchMoves.empty())
+    std::erase_if(moves, [&](const book::BookMove& m) {
+      return std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m.move) ==
+             limits.searchMoves.end();
+    });
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  return book::chooseMove(moves, options_.number("BookVariety"), uniform(bookRandom_));
 }
 
 int Engine::playingLevel() const {
@@ -235,6 +276,14 @@ Refused Engine::go(const SearchLimits& limits) {
   // busy for a moment).
   if (game_.result().outcome != Outcome::Ongoing) {
     if (reports_.onResult) reports_.onResult(root, SearchResult{});
+    return std::nullopt;
+  }
+  if (const std::optional<book::BookMove> bookMove = bookMoveFor(limits)) {
+    if (reports_.onBookMove) reports_.onBookMove(root, *bookMove);
+    SearchResult result;
+    result.bestMove = bookMove->move;
+    result.score = reportScore(bookMove->score);
+    if (reports_.onResult) reports_.onResult(root, result);
     return std::nullopt;
   }
   SearchCallbacks callbacks;

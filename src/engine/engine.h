@@ -20,10 +20,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "book/book.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "core/parsed.h"
@@ -64,6 +66,9 @@ struct EngineReports {
   std::function<void(const BenchResult& result)> onBenchDone;
   // Something the user should know that is no error (a damaged database slice left out).
   std::function<void(const std::string& message)> onNotice;
+  // go answered from the opening book: this, then onResult with the same move, both at once
+  // from the caller's thread.
+  std::function<void(const Position& root, const book::BookMove& move)> onBookMove;
 };
 
 // Why a call was refused: a message in plain words, without any protocol's prefix.
@@ -100,6 +105,10 @@ class Engine {
   Refused newGame();
 
   std::vector<PathMove> legalMoves() const;
+  // The opening book (BookFile), if one is open, and its moves for the game's position, best
+  // first (whatever OwnBook says: for GUIs that show the book).
+  bool hasBook() const { return book_ != nullptr; }
+  std::vector<book::BookMove> bookMoves() const;
   GameResult result() const { return game_.result(); }
   EvalReport evaluation() const;
 
@@ -114,7 +123,7 @@ class Engine {
 
   // Searches the game's position under `limits` (its searchmoves legal there). Time limits
   // count from limits.start (by clock(); none: now). With no legal move, the result (no best
-  // move) is reported at once.
+  // move) is reported at once; so is a book move (bookMoveFor), without a search.
   Refused go(const SearchLimits& limits);
   Refused go(const Build<SearchLimits>& build);
   // The time the searches read (SessionEnvironment: steady_clock, or a test's).
@@ -147,6 +156,13 @@ class Engine {
   // be opened throws OptionRejected if `refuseFailure`, else just means no database.
   void openDatabase(const std::string& dir, int cacheMb, bool refuseFailure = true);
   void loadEvalFile(const std::string& path);  // throws OptionRejected
+  // BookFile: opens the book (empty: none); a file that is not a whole book throws
+  // OptionRejected if `refuseFailure`, else is named in a notice and means no book.
+  void openBook(const std::string& path, bool refuseFailure = true);
+  // The book's move for a go with `limits`: OwnBook on, a book open, a move in it for the
+  // position (among searchmoves, if any), the game shorter than BookDepth plies, and a go
+  // that wants a move (not infinite, not ponder, one line: analysis searches).
+  std::optional<book::BookMove> bookMoveFor(const SearchLimits& limits);
   // The EvalFile option: a path, or for a client who may not name files, <empty> or the name of
   // a file in the host's evaluation folder; throws OptionRejected.
   void setEvalFile(const std::string& value);
@@ -166,6 +182,8 @@ class Engine {
   // embedded ones).
   std::shared_ptr<egdb::Database> database_;
   std::shared_ptr<const EvalWeights> evalWeights_;
+  std::shared_ptr<const book::Book> book_;              // BookFile
+  std::mt19937_64 bookRandom_{std::random_device{}()};  // BookVariety's choices
   // True from a job's start until just before its last report.
   std::atomic<bool> busy_{false};
   // After what its jobs use (reports_, busy_): destroyed first, it stops and waits for a job.

@@ -53,6 +53,12 @@ const std::vector<OptionDeclaration>& optionTable() {
       spin("EGDBPieces",        kDefaultDatabasePieces,   0,             kMaxDatabasePieces,  {},                   "max_dbpieces"),
       spin("EGDBCache",         kDefaultDatabaseCacheMb,  1,             kMaxDatabaseCacheMb, {},                   "dbmbytes"),
       text("EvalFile",          ""),
+      // The opening book; a host's BookFile default comes from kBookEnvironment (Engine).
+      // CheckerBoard's "book 0..3" sets OwnBook and BookVariety together (its engine adapter).
+      check("OwnBook",          true,                                                         "book"),
+      text("BookFile",          "",                                                           {},                   "bookfile"),
+      spin("BookVariety",       0,                        0,             kMaxBookVariety,     "book-variety"),
+      spin("BookDepth",         kDefaultBookDepth,        0,             kMaxBookDepth,       "book-depth",         "bookdepth"),
       // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
       spin("Skill Level",       kMaxSkillLevel,           0,             kMaxSkillLevel,      "skill-level",        "level"),
       check("UCI_LimitStrength", false,                                                       "limit-strength"),

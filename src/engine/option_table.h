@@ -32,6 +32,16 @@ inline constexpr int kMaxDatabaseCacheMb = 65536;
 // The environment variable that gives EGDBPath its default in a host (tools/run sets it).
 inline constexpr const char* kDatabaseEnvironment = "DAMIERA_EGDB";
 
+// The opening book (docs/book.md). The environment variable that gives BookFile its default in
+// a host (tools/run sets it to the shipped book).
+inline constexpr const char* kBookEnvironment = "DAMIERA_BOOK";
+// BookVariety: how far below the best book move (hundredths of a man) a move may be and still
+// be chosen, in proportion to its weight; 0 always plays the best.
+inline constexpr int kMaxBookVariety = 100;
+// BookDepth: the book is used while the game has fewer plies than this.
+inline constexpr int kDefaultBookDepth = 100;
+inline constexpr int kMaxBookDepth = 1000;
+
 // UCI's four option types: an integer ("spin"), on/off ("check", held as 0/1), a text
 // ("string"; "<empty>" sets it empty) and a choice among fixed words ("combo", held as text).
 enum class OptionType { Spin, Check, String, Combo };

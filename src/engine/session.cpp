@@ -81,6 +81,12 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   return Parsed<SearchLimits>::ok(std::move(limits));
 }
 
+std::string bookMoveText(const Position& pos, const book::BookMove& move) {
+  const ReportedScore score = reportScore(move.score);
+  return protocol::bookMoveText(formatMove(pos, move.move), score.kind == ReportedScore::Kind::Mate,
+                                score.value, move.weight);
+}
+
 // The "option name ... type ..." line of the uci reply for an option, with this host's default.
 std::string optionDeclarationLine(const EngineOption& option) {
   switch (option.type) {
@@ -133,6 +139,9 @@ EngineReports Session::reports() {
   };
   reports.onNotice = [this](const std::string& message) {
     reply(protocol::infoStringLine(message));
+  };
+  reports.onBookMove = [this](const Position& root, const book::BookMove& move) {
+    reply(protocol::infoStringLine(bookMoveText(root, move)));
   };
   reports.onBenchDone = [this](const BenchResult& result) {
     reply(protocol::benchLine(result.nodes, result.timeMs, result.nps, result.stopped));
@@ -276,6 +285,18 @@ Session::Flow Session::execute(const protocol::Eval&) {
 
 Session::Flow Session::execute(const protocol::Bench& command) {
   refused(engine_.bench(command.depth.value_or(kBenchDefaultDepth)));
+  return Flow::Continue;
+}
+
+// The book's moves for the position, best first, then "book end"; with no book open, an error.
+Session::Flow Session::execute(const protocol::ShowBook&) {
+  if (!engine_.hasBook()) {
+    replyError("book: no opening book open (setoption name BookFile value <file>)");
+    return Flow::Continue;
+  }
+  const Position& pos = engine_.game().position();
+  for (const book::BookMove& move : engine_.bookMoves()) reply(bookMoveText(pos, move));
+  reply("book end");
   return Flow::Continue;
 }
 

@@ -63,6 +63,7 @@ class Session {
   Flow execute(const protocol::PonderHit&);
   Flow execute(const protocol::Eval&);
   Flow execute(const protocol::Bench& command);
+  Flow execute(const protocol::ShowBook&);
 
   EngineReports reports();
   void reply(std::string_view line) const { sink_(line); }

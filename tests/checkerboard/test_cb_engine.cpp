@@ -52,8 +52,9 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
   CHECK(ask(engine, "get hashsize").reply == "64");
   CHECK(ask(engine, "set hashsize 8").result == 1);
   CHECK(ask(engine, "get hashsize").reply == "8");
-  for (const char* bad : {"set hashsize 0", "set hashsize 8MB", "set hashsize", "set depth 100",
-                          "set searchthreads 0", "set book 1"}) {
+  for (const char* bad :
+       {"set hashsize 0", "set hashsize 8MB", "set hashsize", "set depth 100",
+        "set searchthreads 0", "set book 4", "set bookfile /nonexistent/damiera.book"}) {
     const Answer a = ask(engine, bad);
     CHECK(a.result == 0);
     CHECK(a.reply.rfind("error: ", 0) == 0);
@@ -63,8 +64,9 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
   CHECK(ask(engine, "get searchthreads").reply == "1");
   CHECK(ask(engine, "set depth 5").result == 1);
   CHECK(ask(engine, "get depth").reply == "5");
-  CHECK(ask(engine, "get book").reply == "0");
+  CHECK(ask(engine, "get book").reply == "3");  // best moves (with no book: none to play)
   CHECK(ask(engine, "set book 0").result == 1);
+  CHECK(ask(engine, "get book").reply == "0");
   const Answer unknown = ask(engine, "get solve");  // CheckerBoard's solve mode: not ours
   CHECK(unknown.result == 0);
   CHECK(ask(engine, "").result == 0);

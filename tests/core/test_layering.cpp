@@ -33,9 +33,10 @@ const std::vector<Layer>& layers() {
       {"src/openings", {"openings", "core"}},
       {"src/train", {"train", "core"}},
       {"src/search", {"search", "egdb", "core"}},
+      {"src/book", {"book", "search", "egdb", "core"}},
       {"protocol", {"protocol", "core"}},
-      {"src/engine", {"engine", "search", "egdb", "protocol", "core"}},
-      {"src/server", {"server", "engine", "search", "egdb", "protocol", "core"}},
+      {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
+      {"src/server", {"server", "engine", "book", "search", "egdb", "protocol", "core"}},
   };
   return kLayers;
 }

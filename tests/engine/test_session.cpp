@@ -52,7 +52,7 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 17);
+  REQUIRE(replies.size() == 21);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
   CHECK(Lines(replies.begin() + 2, replies.end()) ==
@@ -66,6 +66,10 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name EGDBPieces type spin default 6 min 0 max 9",
               "option name EGDBCache type spin default 64 min 1 max 65536",
               "option name EvalFile type string default <empty>",
+              "option name OwnBook type check default true",
+              "option name BookFile type string default <empty>",
+              "option name BookVariety type spin default 0 min 0 max 100",
+              "option name BookDepth type spin default 100 min 0 max 1000",
               "option name Skill Level type spin default 20 min 0 max 20",
               "option name UCI_LimitStrength type check default false",
               "option name UCI_Elo type spin default 2379 min 1000 max 2379",

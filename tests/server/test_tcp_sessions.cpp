@@ -315,12 +315,12 @@ TEST_CASE("perft on a server: threads within its one-thread-per-job cap, hash wi
 }
 
 TEST_CASE("A client cannot make the server open a file or folder it names", "[server][sessions]") {
-  // PROTOCOL.md: no command reads or writes files on the server. EvalFile and EGDBPath name
+  // PROTOCOL.md: no command reads or writes files on the server. EvalFile, EGDBPath, BookFile name
   // files on the machine they run on: a client may only switch them off (or to the defaults
   // the operator set up), not probe the server's files.
   ServerProcess server({"--hash", "8", "--threads", "1"});
   TcpClient client(server.port());
-  for (const char* option : {"EvalFile", "EGDBPath"}) {
+  for (const char* option : {"EvalFile", "EGDBPath", "BookFile"}) {
     INFO(option);
     client.sendLine(std::string("setoption name ") + option + " value /etc/passwd");
     CHECK(client.readLine(5s) == std::string("error ") + option +

@@ -89,8 +89,9 @@ const std::string& EngineSettings::text(std::string_view name) const {
   return found->second;
 }
 
-Engine::Engine(std::optional<std::filesystem::path> settingsFile)
+Engine::Engine(std::optional<std::filesystem::path> settingsFile, const std::string& defaultBook)
     : settingsFile_(std::move(settingsFile)) {
+  settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
   EngineReports reports;
   // From getmove()'s thread: the search runs there (the executor below).
@@ -106,6 +107,9 @@ Engine::Engine(std::optional<std::filesystem::path> settingsFile)
     writeText(call_.status, formatAllScores(root, call_.lines));
   };
   reports.onResult = [this](const Position&, const SearchResult& result) { call_.result = result; };
+  reports.onBookMove = [this](const Position& root, const book::BookMove& move) {
+    if (call_.status != nullptr) writeText(call_.status, formatBookMove(root, move));
+  };
   SessionEnvironment environment;
   // Every job runs at once on the thread that starts it: go() returns with the result, and no
   // job ever waits in a queue (so the quick lane for stopped queued jobs is never used).
@@ -146,6 +150,12 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
     const int value = settings.number(option.checkerboardName);
     if (core_->options().number(option.name) != value) set(option.name, value ? "true" : "false");
   }
+  const std::string ownBook = settings.bookLevel != kBookNone ? "true" : "false";
+  if (core_->options().number("OwnBook") != (settings.bookLevel != kBookNone))
+    set("OwnBook", ownBook);
+  const int variety = bookVariety(settings.bookLevel);
+  if (core_->options().number("BookVariety") != variety)
+    set("BookVariety", std::to_string(variety));
   const int lines = settings.allScores ? kMaxMultiPv : 1;
   if (core_->options().number("MultiPV") != lines) set("MultiPV", std::to_string(lines));
   for (const OptionDeclaration& option : optionTable()) {

@@ -46,6 +46,10 @@ struct EngineSettings {
   // search probes nothing (EGDBPieces 0), but the folder stays open and set, to be used again
   // once it is on.
   bool dbEnabled = true;
+  // "set book N", CheckerBoard's book setting (its Engine menu cycles it): kBookNone plays
+  // no book move (OwnBook off); kBookAll, kBookGood, kBookBest play from the book (BookFile,
+  // "set bookfile") with the BookVariety of bookVariety(N).
+  int bookLevel = 3;
   // The database "set dbpath" checked and opened: the search reopens nothing.
   std::shared_ptr<egdb::Database> database;
 
@@ -54,6 +58,13 @@ struct EngineSettings {
   int number(std::string_view name) const;
   const std::string& text(std::string_view name) const;
 };
+
+inline constexpr int kBookNone = 0, kBookAll = 1, kBookGood = 2, kBookBest = 3;
+// The BookVariety (hundredths of a man below the best book move) of a book level: all moves
+// of the book, the good ones (within a fifth of a man), the best only.
+constexpr int bookVariety(int level) {
+  return level == kBookAll ? kMaxBookVariety : level == kBookGood ? 20 : 0;
+}
 
 inline constexpr int kMaxSearchThreads = 64;
 inline constexpr int kMaxFixedDepth = 99;
@@ -65,7 +76,10 @@ class Engine {
   // With a settings file (engine/settings_file.h): the settings it holds are taken now, and
   // every setting the user changes is written back to it. Without one, every session starts
   // from the defaults.
-  explicit Engine(std::optional<std::filesystem::path> settingsFile = std::nullopt);
+  // `defaultBook`: the book used until "set bookfile" says otherwise (the DLL's: damiera.book
+  // beside it, when there is one); empty: none.
+  explicit Engine(std::optional<std::filesystem::path> settingsFile = std::nullopt,
+                  const std::string& defaultBook = {});
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -95,6 +109,8 @@ class Engine {
   // "set dbpath FOLDER" (the whole rest of the line: a Windows folder may hold spaces; empty:
   // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
   void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
+  // "set bookfile FILE" (the rest of the line; empty: none): checked by opening it now.
+  void setBookFile(const std::string& file, Reply& reply);
   // "set <key> <value>" for an option of the table (engine/option_table.h) with the CheckerBoard
   // name `key`, in CheckerBoard's words and, where its dialogs differ, bounds.
   void setTableOption(const OptionDeclaration& option, const std::string& text, Reply& reply);

@@ -149,7 +149,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
                     "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces, enable_wld, allscores (see help)");
+                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth (see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -167,8 +167,8 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "version") return reply.ok(kEngineVersion);  // VERSION's number, as in `name`
     if (key == "protocolversion") return reply.ok(std::to_string(kProtocolVersion));
     if (key == "gametype") return reply.ok(std::to_string(kGameTypeItalian));
-    if (key == "book") return reply.ok("0");  // no opening book: CheckerBoard's "none"
     const EngineSettings s = settings();
+    if (key == "book") return reply.ok(std::to_string(s.bookLevel));
     if (findCheckerboardOption(key)) return reply.ok(s.text(key));
     if (key == "depth") return reply.ok(std::to_string(s.depth));
     if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
@@ -179,6 +179,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
   if (verb == "set" && words.size() >= 2) {
     if (key == "gamehist") return setHistory(afterWords(text, 2), reply);
     if (key == "check_wld_dir") return setDatabasePath(afterWords(text, 2), false, reply);
+    if (key == "bookfile") return setBookFile(afterWords(text, 2), reply);
     const OptionDeclaration* option = findCheckerboardOption(key);
     if (option && option->type == OptionType::String)
       return setTableOption(*option, afterWords(text, 2), reply);
@@ -197,8 +198,14 @@ void Engine::handle(const std::string& text, Reply& reply) {
     }
     if (option) return setTableOption(*option, value, reply);
     if (key == "book") {
-      if (value != "0") return reply.refuse("Damiera has no opening book (only book 0)");
-      return reply.ok("book 0: no opening book");
+      const auto level = parseNumber(value, kBookNone, kBookBest);
+      if (!level)
+        return reply.refuse("book must be 0 (none), 1 (all moves), 2 (good moves) or 3 (best)");
+      static const char* const kWords[] = {"no book moves", "all the book's moves",
+                                           "the book's good moves", "the book's best move"};
+      std::lock_guard lock(mutex_);
+      settings_.bookLevel = static_cast<int>(*level);
+      return reply.ok("book " + value + ": " + kWords[*level]);
     }
     if (key == "depth") {
       const auto n = parseNumber(value, 0, kMaxFixedDepth);
@@ -307,6 +314,23 @@ void Engine::setHistory(const std::string& args, Reply& reply) {
   std::lock_guard lock(mutex_);
   history_ = std::move(game);
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
+}
+
+// The book is opened now, through the reader the engine uses (src/book): a file that is not a
+// whole book is refused, and the book in use stays.
+void Engine::setBookFile(const std::string& file, Reply& reply) {
+  std::string summary = "no opening book";
+  if (!file.empty()) {
+    try {
+      const book::Book opened(file);
+      summary = file + ": " + std::to_string(opened.entries()) + " positions";
+    } catch (const book::BookError& e) {
+      return reply.refuse(std::string("bookfile ") + e.what());
+    }
+  }
+  std::lock_guard lock(mutex_);
+  settings_.options["bookfile"] = file;
+  reply.ok("bookfile " + summary);
 }
 
 // The folder is opened now, through the same reader the engine uses (src/egdb): a folder that

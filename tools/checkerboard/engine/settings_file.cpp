@@ -47,6 +47,7 @@ std::vector<std::string> settingsCommands(const EngineSettings& s) {
   commands.push_back("set depth " + std::to_string(s.depth));
   commands.push_back(std::string("set allscores ") + (s.allScores ? "1" : "0"));
   commands.push_back(std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"));
+  commands.push_back("set book " + std::to_string(s.bookLevel));
   commands.insert(commands.end(), texts.begin(), texts.end());
   return commands;
 }

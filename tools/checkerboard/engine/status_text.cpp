@@ -54,6 +54,11 @@ std::string formatStatus(const Position& root, const SearchInfo& info) {
   return text;
 }
 
+std::string formatBookMove(const Position& root, const book::BookMove& move) {
+  return "book move " + formatMove(root, move.move) + "  score " +
+         formatScore(reportScore(move.score)) + "  weight " + std::to_string(move.weight);
+}
+
 std::string formatAllScores(const Position& root, const std::vector<SearchInfo>& lines) {
   assert(!lines.empty());
   const SearchInfo& first = lines.front();

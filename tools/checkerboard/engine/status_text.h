@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "book/book.h"
 #include "core/position.h"
 #include "search/search.h"
 
@@ -18,6 +19,9 @@ std::string formatStatus(const Position& root, const SearchInfo& info);
 // score, best first, as far as `lines` (the iteration's lines so far, first line first) go:
 // "depth 9/14  time 0.52s  nodes 1234567  nps 2.4M  23-19 +0.35  24-20 +0.10  22-18 -0.05".
 std::string formatAllScores(const Position& root, const std::vector<SearchInfo>& lines);
+
+// A move from the opening book: "book move 23-19  score +0.05  weight 217".
+std::string formatBookMove(const Position& root, const book::BookMove& move);
 
 // Copies text into CheckerBoard's kTextSize buffer, cut to fit, always terminated.
 void writeText(char* buffer, const std::string& text);

@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "engine/cb_api.h"
 #include "engine/cb_engine.h"
@@ -24,10 +25,25 @@ std::optional<std::filesystem::path> settingsFile() {
   return std::filesystem::path(appData) / L"Damiera" / L"damiera-cb-settings.txt";
 }
 
+// The opening book shipped beside the DLL (damiera.book in the engines folder), if it is there.
+std::string bookBesideDll() {
+  HMODULE self = nullptr;
+  if (!GetModuleHandleExW(
+          GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+          reinterpret_cast<LPCWSTR>(&bookBesideDll), &self))
+    return {};
+  wchar_t name[MAX_PATH];
+  const DWORD length = GetModuleFileNameW(self, name, MAX_PATH);
+  if (length == 0 || length >= MAX_PATH) return {};
+  std::error_code error;
+  const std::filesystem::path book = std::filesystem::path(name).parent_path() / L"damiera.book";
+  return std::filesystem::exists(book, error) ? book.string() : std::string();
+}
+
 // One engine per loaded DLL, made on first use. It keeps no thread between calls, so its
 // destruction when the DLL is unloaded only frees memory.
 damiera::cb::Engine& engine() {
-  static damiera::cb::Engine instance(settingsFile());
+  static damiera::cb::Engine instance(settingsFile(), bookBesideDll());
   return instance;
 }
 

@@ -356,9 +356,11 @@ void checkCommands(const Api& api) {
   for (const char* bad : {"set hashsize 0", "set hashsize lots", "set hashsize 99999999999"})
     refusedKeeping(api, bad, "get hashsize", "16");
   c = command(api, "get book");
-  check(c.result == 1 && c.reply == "0", "get book: 0 (no book)");
-  check(command(api, "set book 2").result == 0 && command(api, "set book 0").result == 1,
-        "set book: only 0 accepted");
+  check(c.result == 1 && c.reply == "3", "get book: 3 (best moves) by default (" + c.reply + ")");
+  check(command(api, "set book 4").result == 0 && command(api, "set book 2").result == 1 &&
+            command(api, "get book").reply == "2",
+        "set book: 0..3 accepted, 4 refused");
+  command(api, "set book 3");
   c = command(api, "set searchthreads 2");
   check(c.result == 1 && command(api, "get searchthreads").reply == "2", "set searchthreads 2");
   command(api, "set searchthreads 1");
