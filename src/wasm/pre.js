@@ -8,6 +8,56 @@
 var fetch = typeof process === 'object' && process.versions && process.versions.node ?
     undefined : globalThis.fetch;
 
+// Endgame databases (docs/web.md): `Damiera({egdb: true})` (a Worker: `damiera.js?egdb`) puts
+// the 2..4 piece slices shipped beside damiera.js (egdb/, listed in egdb/files.txt) into the
+// engine's file system at /egdb before the engine starts, and makes that folder EGDBPath's
+// default, as DAMIERA_EGDB does natively; `egdb: 'URL or folder'` takes them from elsewhere.
+// Fetched, not built here: building them takes the native builder 10 s, the page would take
+// longer on every load; the files are 0.6 MB, cached as any other.
+if (Module['egdb']) {
+  Module['preRun'] = [].concat(Module['preRun'] || [], function () {
+    var where = Module['egdb'] === true ? locateFile('egdb/') : String(Module['egdb']);
+    if (!/\/$/.test(where)) where += '/';
+    var read;
+    if (typeof process === 'object' && process.versions && process.versions.node &&
+        !/^https?:/.test(where)) {
+      var nodeFs = require('fs');
+      read = function (name) {
+        return Promise.resolve(new Uint8Array(nodeFs.readFileSync(where + name)));
+      };
+    } else {
+      read = function (name) {
+        return globalThis.fetch(where + name).then(function (response) {
+          if (!response.ok) throw new Error(where + name + ': HTTP ' + response.status);
+          return response.arrayBuffer();
+        }).then(function (buffer) {
+          return new Uint8Array(buffer);
+        });
+      };
+    }
+    addRunDependency('damiera-egdb');
+    read('files.txt').then(function (list) {
+      var names = new TextDecoder().decode(list).split('\n').filter(Boolean);
+      return Promise.all(names.map(function (name) {
+        return read(name).then(function (bytes) {
+          return [name, bytes];
+        });
+      }));
+    }).then(function (files) {
+      FS.mkdir('/egdb');
+      files.forEach(function (file) {
+        FS.writeFile('/egdb/' + file[0], file[1]);
+      });
+      ENV['DAMIERA_EGDB'] = '/egdb';
+    }).catch(function (error) {
+      // The engine still starts, without a database, as natively with a bad DAMIERA_EGDB.
+      err('damiera: no endgame database: ' + error.message);
+    }).then(function () {
+      removeRunDependency('damiera-egdb');
+    });
+  });
+}
+
 var damieraListeners = [];
 Module['addMessageListener'] = function (listener) {
   damieraListeners.push(listener);
