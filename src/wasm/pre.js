@@ -78,10 +78,20 @@ Module['pushInput'] = function (bytes) {
   writeArrayToMemory(bytes, pointer);
   _damiera_input(pointer, bytes.length);
   _free(pointer);
+  Module['damieraInputArrived']();
 };
 // The end of input: counts as quit, as on stdin.
 Module['endInput'] = function () {
   _damiera_input(0, -1);
+  Module['damieraInputArrived']();
+};
+// Wakes the single-threaded engine if it waits for input (main.cpp, waitForInput); the
+// threaded one blocks on its own thread instead and never sets a waiter.
+Module['damieraInputWaiter'] = null;
+Module['damieraInputArrived'] = function () {
+  var waiter = Module['damieraInputWaiter'];
+  Module['damieraInputWaiter'] = null;
+  if (waiter) waiter();
 };
 // Called once the engine has quit (quit, or the end of input), with its exit code.
 Module['onEngineExit'] = Module['onEngineExit'] || function () {};
