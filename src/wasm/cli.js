@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 // The WebAssembly engine on stdin and stdout, as the native `damiera` (the native transcripts
-// replay against it, tests/wasm/): `damiera-wasm [--threaded] [hub]`. Input bytes go to the
-// engine as they come; the process exits when the engine does (quit, or the end of input).
+// replay against it, tests/wasm/): `damiera-wasm [--threaded] [--egdb[=FOLDER]] [hub]`.
+// --egdb: the 2..4 piece endgame database shipped in the package (or the slices in FOLDER) is
+// EGDBPath's default, as DAMIERA_EGDB natively. Input bytes go to the engine as they come; the
+// process exits when the engine does (quit, or the end of input).
 'use strict';
 const path = require('path');
 
-const args = process.argv.slice(2);
-const threaded = args[0] === '--threaded';
+let args = process.argv.slice(2);
+const flag = (name) => {
+  const found = args.find((a) => a === name || a.startsWith(name + '='));
+  args = args.filter((a) => a !== found);
+  return found === undefined ? undefined : found.slice(name.length + 1) || true;
+};
+const threaded = flag('--threaded') !== undefined;
+const egdb = flag('--egdb');
 const Damiera = require(path.join(__dirname, threaded ? 'damiera-threaded.js' : 'damiera.js'));
 
 Damiera({
-  arguments: threaded ? args.slice(1) : args,
+  arguments: args,
+  egdb: typeof egdb === 'string' ? path.resolve(egdb) : egdb,
   onEngineExit: (code) => {
     // Every reply is out (writes to a pipe complete in order) before the process ends.
     process.stdout.write('', () => process.exit(code));

@@ -12,7 +12,9 @@
     if (engine) engine.postMessage(event.data);
     else early.push(event.data);
   };
-  Damiera({mainScriptUrlOrBlob: self.location.href}).then(function (module) {
+  // damiera.js?egdb: with the endgame database shipped beside it (pre.js).
+  var egdb = /[?&]egdb(&|$)/.test(self.location.search);
+  Damiera({mainScriptUrlOrBlob: self.location.href, egdb: egdb}).then(function (module) {
     module.addMessageListener(function (line) {
       self.postMessage(line);
     });

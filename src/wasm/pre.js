@@ -8,6 +8,56 @@
 var fetch = typeof process === 'object' && process.versions && process.versions.node ?
     undefined : globalThis.fetch;
 
+// Endgame databases (docs/web.md): `Damiera({egdb: true})` (a Worker: `damiera.js?egdb`) puts
+// the 2..4 piece slices shipped beside damiera.js (egdb/, listed in egdb/files.txt) into the
+// engine's file system at /egdb before the engine starts, and makes that folder EGDBPath's
+// default, as DAMIERA_EGDB does natively; `egdb: 'URL or folder'` takes them from elsewhere.
+// Fetched, not built here: building them takes the native builder 10 s, the page would take
+// longer on every load; the files are 0.6 MB, cached as any other.
+if (Module['egdb']) {
+  Module['preRun'] = [].concat(Module['preRun'] || [], function () {
+    var where = Module['egdb'] === true ? locateFile('egdb/') : String(Module['egdb']);
+    if (!/\/$/.test(where)) where += '/';
+    var read;
+    if (typeof process === 'object' && process.versions && process.versions.node &&
+        !/^https?:/.test(where)) {
+      var nodeFs = require('fs');
+      read = function (name) {
+        return Promise.resolve(new Uint8Array(nodeFs.readFileSync(where + name)));
+      };
+    } else {
+      read = function (name) {
+        return globalThis.fetch(where + name).then(function (response) {
+          if (!response.ok) throw new Error(where + name + ': HTTP ' + response.status);
+          return response.arrayBuffer();
+        }).then(function (buffer) {
+          return new Uint8Array(buffer);
+        });
+      };
+    }
+    addRunDependency('damiera-egdb');
+    read('files.txt').then(function (list) {
+      var names = new TextDecoder().decode(list).split('\n').filter(Boolean);
+      return Promise.all(names.map(function (name) {
+        return read(name).then(function (bytes) {
+          return [name, bytes];
+        });
+      }));
+    }).then(function (files) {
+      FS.mkdir('/egdb');
+      files.forEach(function (file) {
+        FS.writeFile('/egdb/' + file[0], file[1]);
+      });
+      ENV['DAMIERA_EGDB'] = '/egdb';
+    }).catch(function (error) {
+      // The engine still starts, without a database, as natively with a bad DAMIERA_EGDB.
+      err('damiera: no endgame database: ' + error.message);
+    }).then(function () {
+      removeRunDependency('damiera-egdb');
+    });
+  });
+}
+
 var damieraListeners = [];
 Module['addMessageListener'] = function (listener) {
   damieraListeners.push(listener);
@@ -28,10 +78,20 @@ Module['pushInput'] = function (bytes) {
   writeArrayToMemory(bytes, pointer);
   _damiera_input(pointer, bytes.length);
   _free(pointer);
+  Module['damieraInputArrived']();
 };
 // The end of input: counts as quit, as on stdin.
 Module['endInput'] = function () {
   _damiera_input(0, -1);
+  Module['damieraInputArrived']();
+};
+// Wakes the single-threaded engine if it waits for input (main.cpp, waitForInput); the
+// threaded one blocks on its own thread instead and never sets a waiter.
+Module['damieraInputWaiter'] = null;
+Module['damieraInputArrived'] = function () {
+  var waiter = Module['damieraInputWaiter'];
+  Module['damieraInputWaiter'] = null;
+  if (waiter) waiter();
 };
 // Called once the engine has quit (quit, or the end of input), with its exit code.
 Module['onEngineExit'] = Module['onEngineExit'] || function () {};

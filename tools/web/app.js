@@ -62,7 +62,9 @@ function connect(kind) {
       socket.onerror = () => reject(new Error('cannot connect to ' + $('wsurl').value));
     });
   }
-  const worker = new Worker(kind === 'threaded' ? 'engine/damiera-threaded.js' : 'engine/damiera.js');
+  // ?egdb: the worker loads the 2..4 piece endgame database shipped beside it (engine/egdb/,
+  // 0.6 MB) before the engine starts; EGDBPath's default is then that database.
+  const worker = new Worker((kind === 'threaded' ? 'engine/damiera-threaded.js' : 'engine/damiera.js') + '?egdb');
   worker.onmessage = (event) => onLine(event.data);
   page.engine = {send: (line) => worker.postMessage(line), close: () => worker.terminate()};
   return Promise.resolve();

@@ -4,6 +4,10 @@
 export interface DamieraOptions {
   /** `['hub']`: Scan's Hub protocol instead of the native one. */
   arguments?: string[];
+  /** Endgame database: true, the 2..4 piece slices shipped in the package (its egdb/ folder);
+   *  a string, a folder (Node) or URL holding slices and their files.txt. They are put in the
+   *  engine's file system at /egdb, EGDBPath's default, before the engine starts. */
+  egdb?: boolean | string;
   /** Called once the engine has quit (`quit`, or endInput()), with its exit code. */
   onEngineExit?: (code: number) => void;
   /** Where damiera.wasm (and the threaded flavour's worker script) are, as in Emscripten. */
