@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/hub_session.h"
-#include "engine/option_table.h"
 #include "engine/native_line_session.h"
+#include "engine/option_table.h"
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
 #include "search/limits.h"
