@@ -1,7 +1,7 @@
 #include "search/tunables.h"
 
 #include <charconv>
-#include <stdexcept>
+#include <utility>
 
 namespace damiera {
 
@@ -33,8 +33,13 @@ const std::vector<TunableDeclaration>& tunableDeclarations() {
   return table;
 }
 
-SearchTunables parseSearchTunables(std::string_view text) {
-  SearchTunables tunables;
+ParsedTunables parseSearchTunables(std::string_view text) {
+  ParsedTunables parsed;
+  const auto fail = [&](std::string error) {
+    parsed.tunables = {};
+    parsed.error = std::move(error);
+    return parsed;
+  };
   std::vector<std::string_view> seen;
   while (!text.empty()) {
     const std::size_t comma = text.find(',');
@@ -42,30 +47,26 @@ SearchTunables parseSearchTunables(std::string_view text) {
     text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
     const std::size_t equals = item.find('=');
     if (equals == std::string_view::npos)
-      throw std::invalid_argument("'" + std::string(item) + "' is not name=value");
+      return fail("'" + std::string(item) + "' is not name=value");
     const std::string_view name = item.substr(0, equals);
     const std::string_view value = item.substr(equals + 1);
     const TunableDeclaration* declaration = nullptr;
     for (const TunableDeclaration& candidate : tunableDeclarations())
       if (candidate.name == name) declaration = &candidate;
-    if (declaration == nullptr)
-      throw std::invalid_argument("no tunable '" + std::string(name) + "'");
+    if (declaration == nullptr) return fail("no tunable '" + std::string(name) + "'");
     for (std::string_view earlier : seen)
-      if (earlier == name) throw std::invalid_argument(std::string(name) + " given twice");
+      if (earlier == name) return fail(std::string(name) + " given twice");
     seen.push_back(name);
     int number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (error != std::errc{} || end != value.data() + value.size())
-      throw std::invalid_argument(std::string(name) + ": '" + std::string(value) +
-                                  "' is not an integer");
+      return fail(std::string(name) + ": '" + std::string(value) + "' is not an integer");
     if (number < declaration->min || number > declaration->max)
-      throw std::invalid_argument(std::string(name) + " must be " +
-                                  std::to_string(declaration->min) + ".." +
-                                  std::to_string(declaration->max) + ", got " +
-                                  std::to_string(number));
-    tunables.*(declaration->field) = number;
+      return fail(std::string(name) + " must be " + std::to_string(declaration->min) + ".." +
+                  std::to_string(declaration->max) + ", got " + std::to_string(number));
+    parsed.tunables.*(declaration->field) = number;
   }
-  return tunables;
+  return parsed;
 }
 
 std::string formatSearchTunables(const SearchTunables& tunables) {

@@ -54,9 +54,15 @@ struct TunableDeclaration {
 const std::vector<TunableDeclaration>& tunableDeclarations();
 
 // "name=value,name=value": the named tunables, the others at their defaults. Empty: all
-// defaults. Throws std::invalid_argument saying what is wrong (unknown name, a value that is
-// not an integer or is out of its range, a name given twice).
-SearchTunables parseSearchTunables(std::string_view text);
+// defaults. `error` says what is wrong otherwise (unknown name, a value that is not an integer
+// or is out of its range, a name given twice). No exceptions: the WebAssembly build compiles
+// the search without them.
+struct ParsedTunables {
+  SearchTunables tunables;
+  std::string error;  // empty: parsed
+  explicit operator bool() const { return error.empty(); }
+};
+ParsedTunables parseSearchTunables(std::string_view text);
 
 // Every tunable as "name=value,..." (parseSearchTunables' inverse).
 std::string formatSearchTunables(const SearchTunables& tunables);

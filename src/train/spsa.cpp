@@ -81,8 +81,8 @@ void writeState(std::ostream& out, const State& state) {
       << "stability " << s.stabilityFraction << '\n'
       << "done " << state.done << '\n';
   for (const Parameter& p : state.parameters)
-    out << "parameter " << p.name << ' ' << p.value << ' ' << p.min << ' ' << p.max << ' '
-        << p.cEnd << '\n';
+    out << "parameter " << p.name << ' ' << p.value << ' ' << p.min << ' ' << p.max << ' ' << p.cEnd
+        << '\n';
   for (double result : state.results) out << "result " << result << '\n';
 }
 
@@ -96,13 +96,20 @@ State readState(std::istream& in) {
     std::string key;
     words >> key;
     Settings& s = state.settings;
-    if (key == "iterations") words >> s.iterations;
-    else if (key == "seed") words >> s.seed;
-    else if (key == "alpha") words >> s.alpha;
-    else if (key == "gamma") words >> s.gamma;
-    else if (key == "r-end") words >> s.rEnd;
-    else if (key == "stability") words >> s.stabilityFraction;
-    else if (key == "done") words >> state.done;
+    if (key == "iterations")
+      words >> s.iterations;
+    else if (key == "seed")
+      words >> s.seed;
+    else if (key == "alpha")
+      words >> s.alpha;
+    else if (key == "gamma")
+      words >> s.gamma;
+    else if (key == "r-end")
+      words >> s.rEnd;
+    else if (key == "stability")
+      words >> s.stabilityFraction;
+    else if (key == "done")
+      words >> state.done;
     else if (key == "parameter") {
       Parameter p;
       words >> p.name >> p.value >> p.min >> p.max >> p.cEnd;
@@ -117,7 +124,8 @@ State readState(std::istream& in) {
     if (words.fail()) throw std::runtime_error("bad line '" + line + "'");
   }
   if (state.settings.iterations <= 0 || state.parameters.empty() ||
-      state.done != static_cast<int>(state.results.size()) || state.done > state.settings.iterations)
+      state.done != static_cast<int>(state.results.size()) ||
+      state.done > state.settings.iterations)
     throw std::runtime_error("an incomplete or inconsistent state");
   return state;
 }

@@ -32,16 +32,15 @@ Output runSpsa(const std::string& args) {
 
 int countOf(const std::string& text, const std::string& what) {
   int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
 }
 
 }  // namespace
 
 TEST_CASE("damiera-spsa plays its iterations, saves its state and resumes from it", "[spsa]") {
-  const fs::path folder = fs::temp_directory_path() / ("damiera-spsa-test-" +
-                                                       std::to_string(::getpid()));
+  const fs::path folder =
+      fs::temp_directory_path() / ("damiera-spsa-test-" + std::to_string(::getpid()));
   fs::remove_all(folder);
   fs::create_directories(folder);
   const std::string state = (folder / "run.state").string();
@@ -80,7 +79,7 @@ TEST_CASE("damiera-spsa plays its iterations, saves its state and resumes from i
 }
 
 TEST_CASE("damiera-spsa refuses bad arguments with status 2", "[spsa]") {
-  CHECK(runSpsa("--state x --iterations 2 --depth 2").status == 2);             // no --engine
+  CHECK(runSpsa("--state x --iterations 2 --depth 2").status == 2);  // no --engine
   CHECK(runSpsa("--engine " DAMIERA_BINARY " --state /nonexistent/x --iterations 2").status == 2);
   const Output unknown = runSpsa("--engine " DAMIERA_BINARY
                                  " --state /tmp/damiera-spsa-never --iterations 2 --depth 2 "

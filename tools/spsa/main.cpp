@@ -53,9 +53,12 @@ double resultOfPdn(const fs::path& pdn, int& games) {
     if (m[1] == "White") white = m[2];
     if (m[1] != "Result") continue;
     const double sign = white == "plus" ? 1 : -1;  // from White's side
-    if (m[2] == "1-0") result += sign;
-    else if (m[2] == "0-1") result -= sign;
-    else if (m[2] != "1/2-1/2") throw std::runtime_error("an unfinished game in " + pdn.string());
+    if (m[2] == "1-0")
+      result += sign;
+    else if (m[2] == "0-1")
+      result -= sign;
+    else if (m[2] != "1/2-1/2")
+      throw std::runtime_error("an unfinished game in " + pdn.string());
     ++games;
   }
   return result;
@@ -75,8 +78,9 @@ std::vector<spsa::Parameter> chosenParameters(const std::string& names) {
   const SearchTunables defaults;
   std::vector<spsa::Parameter> parameters;
   for (const TunableDeclaration& d : tunableDeclarations()) {
-    const bool wanted = names.empty() || ("," + names + ",").find("," + std::string(d.name) +
-                                                                  ",") != std::string::npos;
+    const bool wanted =
+        names.empty() ||
+        ("," + names + ",").find("," + std::string(d.name) + ",") != std::string::npos;
     if (wanted)
       parameters.push_back({std::string(d.name), static_cast<double>(defaults.*(d.field)), d.min,
                             d.max, d.spsaStep});
@@ -96,26 +100,26 @@ std::vector<spsa::Parameter> chosenParameters(const std::string& names) {
 
 int main(int argc, char* argv[]) {
   po::options_description options("Options");
-  options.add_options()("help,h", "print this help and exit")  //
+  options.add_options()("help,h", "print this help and exit")                    //
       ("engine", po::value<std::string>(), "the damiera binary both sides run")  //
       ("match", po::value<std::string>(),
-       "damiera-match (default: the one beside this program)")  //
+       "damiera-match (default: the one beside this program)")                                 //
       ("state", po::value<std::string>(), "the run's state file: created, then resumed from")  //
-      ("iterations", po::value<int>(), "N: iterations of the whole run")  //
+      ("iterations", po::value<int>(), "N: iterations of the whole run")                       //
       ("params", po::value<std::string>()->default_value(""),
        "tunables to tune, NAME,NAME,... (default: all; the list: docs/spsa.md)")  //
       ("pairs", po::value<int>()->default_value(1),
-       "game pairs (one opening, colours swapped) per iteration")  //
+       "game pairs (one opening, colours swapped) per iteration")                              //
       ("tc", po::value<std::string>(), "time control S+I of every game (damiera-match --tc)")  //
-      ("nodes", po::value<long>(), "or nodes per move")                                     //
-      ("movetime", po::value<int>(), "or ms per move")                                       //
-      ("depth", po::value<int>(), "or depth per move")                                       //
-      ("openings", po::value<std::string>(), "openings file (damiera-match --openings)")     //
-      ("concurrency", po::value<int>()->default_value(1), "games at once")                   //
+      ("nodes", po::value<long>(), "or nodes per move")                                        //
+      ("movetime", po::value<int>(), "or ms per move")                                         //
+      ("depth", po::value<int>(), "or depth per move")                                         //
+      ("openings", po::value<std::string>(), "openings file (damiera-match --openings)")       //
+      ("concurrency", po::value<int>()->default_value(1), "games at once")                     //
       ("option", po::value<std::vector<std::string>>(),
        "NAME=VALUE: an engine option for both sides (repeatable); OwnBook=false is always set")  //
-      ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the flips and openings")  //
-      ("r-end", po::value<double>()->default_value(0.002), "fishtest's r_end: the final step")  //
+      ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the flips and openings")   //
+      ("r-end", po::value<double>()->default_value(0.002), "fishtest's r_end: the final step")   //
       ("quiet", "no progress bar");
   po::variables_map args;
   try {
@@ -169,8 +173,7 @@ int main(int argc, char* argv[]) {
       common += " --each " + shellQuoted("option." + option);
   if (args.count("tc")) common += " --tc " + shellQuoted(args["tc"].as<std::string>());
   if (args.count("nodes")) common += " --nodes " + std::to_string(args["nodes"].as<long>());
-  if (args.count("movetime"))
-    common += " --movetime " + std::to_string(args["movetime"].as<int>());
+  if (args.count("movetime")) common += " --movetime " + std::to_string(args["movetime"].as<int>());
   if (args.count("depth")) common += " --depth " + std::to_string(args["depth"].as<int>());
   if (args.count("openings"))
     common += " --openings " + shellQuoted(args["openings"].as<std::string>()) +
@@ -203,13 +206,15 @@ int main(int argc, char* argv[]) {
                          spsa::tunablesText(state.parameters, values) + " " + engine);
     };
     const std::string command =
-        shellQuoted(match.string()) + side("plus", p.plus) + side("minus", p.minus) + common + " --seed " + std::to_string(state.settings.seed * 100003u + k) + " --pdn " +
+        shellQuoted(match.string()) + side("plus", p.plus) + side("minus", p.minus) + common +
+        " --seed " + std::to_string(state.settings.seed * 100003u + k) + " --pdn " +
         shellQuoted(pdn.string()) + " >>" + shellQuoted(log.string()) + " 2>&1";
     const int status = std::system(command.c_str());
     if (status != 0) {
       std::cerr << (showBar ? "\n" : "") << "damiera-spsa: damiera-match failed (status "
-                << (WIFEXITED(status) ? WEXITSTATUS(status) : status) << "; its output: "
-                << log.string() << "); the state stays at iteration " << state.done << "\n";
+                << (WIFEXITED(status) ? WEXITSTATUS(status) : status)
+                << "; its output: " << log.string() << "); the state stays at iteration "
+                << state.done << "\n";
       return 1;
     }
     int games = 0;
@@ -224,11 +229,14 @@ int main(int argc, char* argv[]) {
     saveState(statePath, state);
     total += result;
     if (showBar) {
-      bar.update(static_cast<std::uint64_t>(state.done), [&] {
-        return "iteration " + std::to_string(state.done) + "/" +
-               std::to_string(state.settings.iterations) + "  plus-minus " +
-               std::to_string(static_cast<int>(total));
-      }, true);
+      bar.update(
+          static_cast<std::uint64_t>(state.done),
+          [&] {
+            return "iteration " + std::to_string(state.done) + "/" +
+                   std::to_string(state.settings.iterations) + "  plus-minus " +
+                   std::to_string(static_cast<int>(total));
+          },
+          true);
     } else {
       std::cout << "iteration " << state.done << "/" << state.settings.iterations << " games "
                 << games << " result " << result << " "
