@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -14,6 +15,7 @@
 
 #include "engine/hub_session.h"
 #include "engine/native_line_session.h"
+#include "engine/option_table.h"
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
 #include "search/limits.h"
@@ -163,7 +165,30 @@ void printHelp(const po::options_description& options) {
                "independent session per connection; with --websocket over WebSocket, for web\n"
                "pages.\n"
                "\n"
-            << options;
+            << options
+            << "\n"
+               "Environment:\n"
+               "  DAMIERA_EGDB         an endgame database folder every session starts with\n"
+               "                       (option EGDBPath)\n"
+               "  DAMIERA_BOOK         the opening book every session starts with (option\n"
+               "                       BookFile); unset: the installed one,\n"
+               "                       ../share/damiera/damiera.book beside the program, if\n"
+               "                       there; empty: none\n";
+}
+
+// An installed damiera (the Debian package: /usr/bin/damiera) plays from the book installed
+// with it, /usr/share/damiera/damiera.book, unless DAMIERA_BOOK says otherwise. Sessions take
+// their BookFile default from DAMIERA_BOOK (Engine), so the installed book becomes that
+// variable's default, found relative to the program so that any install prefix works.
+void defaultToInstalledBook() {
+  if (std::getenv(damiera::kBookEnvironment) != nullptr) return;
+  std::error_code error;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return;
+  const std::filesystem::path book =
+      program.parent_path().parent_path() / "share" / "damiera" / "damiera.book";
+  if (std::filesystem::is_regular_file(book, error))
+    ::setenv(damiera::kBookEnvironment, book.c_str(), 0);
 }
 
 }  // namespace
@@ -209,6 +234,7 @@ int main(int argc, char* argv[]) {
     std::cout << damiera::kEngineName << ' ' << damiera::kEngineVersion << '\n';
     return 0;
   }
+  defaultToInstalledBook();
 
   // A client that closes the pipe should end the engine with an exit code, not a signal.
   std::signal(SIGPIPE, SIG_IGN);

@@ -13,6 +13,7 @@
 #include "engine/eval_folder.h"
 #include "protocol/reply.h"
 #include "search/eval_weights.h"
+#include "search/tunables.h"
 
 namespace damiera {
 
@@ -46,6 +47,14 @@ Engine::Engine(EngineReports reports, SessionEnvironment environment)
     options_.setHostDefault("BookFile", hostBook);
     openBook(hostBook, false);
   }
+  // The host's search constants (a tuner's engine); bad ones are named and left out.
+  if (const char* hostTunables = std::getenv(kSearchTunablesEnvironment)) {
+    if (const ParsedTunables parsed = parseSearchTunables(hostTunables))
+      options_.setHostDefault("SearchTunables", hostTunables);
+    else if (reports_.onNotice)
+      reports_.onNotice(std::string(kSearchTunablesEnvironment) + ": " + parsed.error +
+                        "; the search's own constants are used");
+  }
   applySearchOptions();
 }
 
@@ -70,6 +79,9 @@ void Engine::applyOption(const EngineOption& option, int value, const std::strin
   } else if (name == "BookFile") {
     refuseFileOfClient("BookFile", text, option.hostDefaultText);
     openBook(text);
+  } else if (name == "SearchTunables") {
+    if (const ParsedTunables parsed = parseSearchTunables(text); !parsed)
+      throw OptionRejected("SearchTunables: " + parsed.error);
   }
 }
 
@@ -85,6 +97,7 @@ SearchOptions Engine::searchOptions() const {
   options.evalWeights = evalWeights_;
   options.evalTableSalt = evalWeights_ ? evalTableSalt(*evalWeights_) : 0;
   options.skillLevel = playingLevel();
+  options.tunables = parseSearchTunables(options_.text("SearchTunables")).tunables;  // checked
   return options;
 }
 

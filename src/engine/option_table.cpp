@@ -27,6 +27,13 @@ OptionDeclaration text(std::string_view name, std::string_view defaultText,
   return {name, OptionType::String, 0, 0, 0, defaultText, {}, hubName, checkerboardName};
 }
 
+// A developer's text option: set with setoption, not listed by `uci`.
+OptionDeclaration unlistedText(std::string_view name) {
+  OptionDeclaration option = text(name, "");
+  option.listed = false;
+  return option;
+}
+
 OptionDeclaration combo(std::string_view name, std::string_view defaultText,
                         std::vector<std::string_view> choices) {
   return {name, OptionType::Combo, 0, 0, 0, defaultText, std::move(choices), {}, {}};
@@ -63,6 +70,9 @@ const std::vector<OptionDeclaration>& optionTable() {
       spin("Skill Level",       kMaxSkillLevel,           0,             kMaxSkillLevel,      "skill-level",        "level"),
       check("UCI_LimitStrength", false,                                                       "limit-strength"),
       spin("UCI_Elo",           kMaxSkillElo,             kMinSkillElo,  kMaxSkillElo,        "elo"),
+      // The search's constants for a tuner (tools/spsa, docs/spsa.md): "name=value,..." over
+      // the defaults; empty: the defaults. Checked when set (Engine). Not listed by `uci`.
+      unlistedText("SearchTunables"),
       // Only one variant: declared so that multi-variant GUIs know what they load; anything
       // else is refused by the option itself.
       combo("UCI_Variant",      kVariantName,             {kVariantName}),

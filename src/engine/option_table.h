@@ -35,6 +35,9 @@ inline constexpr const char* kDatabaseEnvironment = "DAMIERA_EGDB";
 // The opening book (docs/book.md). The environment variable that gives BookFile its default in
 // a host (tools/run sets it to the shipped book).
 inline constexpr const char* kBookEnvironment = "DAMIERA_BOOK";
+// The environment variable that gives SearchTunables its default in a host: how a tuner
+// (damiera-spsa, docs/spsa.md) and its matches give each engine process its constants.
+inline constexpr const char* kSearchTunablesEnvironment = "DAMIERA_SEARCH_TUNABLES";
 // BookVariety: how far below the best book move (hundredths of a man) a move may be and still
 // be chosen, in proportion to its weight; 0 always plays the best.
 inline constexpr int kMaxBookVariety = 100;
@@ -56,6 +59,9 @@ struct OptionDeclaration {
   std::vector<std::string_view> choices;  // Combo: the words it accepts
   std::string_view hubName;               // its Hub parameter; empty: none
   std::string_view checkerboardName;      // its CheckerBoard setting; empty: none
+  // Listed by `uci`. A developer's option (a tuner's) is taken by setoption but not shown to
+  // GUIs, which would offer it to players.
+  bool listed = true;
 };
 
 // The options in the order "uci" lists them (the Hub's "hub" keeps that order).

@@ -172,7 +172,8 @@ Session::Flow Session::handle(const protocol::Command& command) {
 Session::Flow Session::execute(const protocol::Uci&) {
   reply(protocol::idNameLine(kEngineName, kEngineVersion));
   reply(protocol::idAuthorLine(kEngineAuthor));
-  for (const EngineOption& option : engine_.options().all()) reply(optionDeclarationLine(option));
+  for (const EngineOption& option : engine_.options().all())
+    if (option.listed) reply(optionDeclarationLine(option));
   reply("uciok");
   return Flow::Continue;
 }

@@ -10,6 +10,7 @@
 #include "core/move.h"
 #include "search/clock.h"
 #include "search/skill.h"
+#include "search/tunables.h"
 
 namespace damiera {
 
@@ -60,6 +61,8 @@ struct SearchOptions {
   // the search goes no deeper than the level's cap and plays the level's choice among its best
   // lines, as Stockfish's Skill does.
   int skillLevel = kMaxSkillLevel;
+  // "SearchTunables": the search's constants (tunables.h); the defaults unless a tuner sets them.
+  SearchTunables tunables;
 
   // The lines searched per iteration: MultiPV, and at a weaker level at least the
   // kSkillMultiPv it chooses among (only the first MultiPV are reported).

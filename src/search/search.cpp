@@ -197,8 +197,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& requested,
 
   TranspositionTable& table = context.table();
   table.newSearch();
-  TimeBudget budget =
-      computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs, options.ponder);
+  TimeBudget budget = computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs,
+                                        options.ponder, options.tunables);
   const std::uint64_t tableSalt = tableSaltOf(options, game.noProgressLimitPlies());
   std::vector<RootMove> rootMoves =
       makeRootMoves(root, legal, limits.searchMoves, table, tableSalt);

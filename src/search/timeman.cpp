@@ -6,28 +6,29 @@ namespace damiera {
 
 namespace {
 
-// Without movestogo, assume the game lasts this many more moves: Italian games are short
-// (forced captures thin the board quickly), and guessing too many only wastes time early.
-constexpr int kDefaultMovesToGo = 30;
+// The tunable shares (SearchTunables, tunables.h), whose defaults are, and why:
+//   defaultMovesToGo 30: without movestogo, assume the game lasts this many more moves
+//     (Italian games are short: forced captures thin the board quickly, and guessing too many
+//     only wastes time early);
+//   incrementPercent 75: the share of each increment spent on this move (the rest builds a
+//     reserve);
+//   hardOverSoftPercent 400, maxClockPercent 50: the hard limit is a few times the target,
+//     never more than this share of what is left;
+//   startIterationHardPercent 50: an iteration typically costs about as much as all before it
+//     together, so one started after this share of the hard limit would most likely be
+//     aborted.
 constexpr int kMaxMovesToGo = 50;
-// Share of each increment spent on this move (the rest builds a reserve).
-constexpr int kIncrementPercent = 75;
 // With the Ponder option on, part of the thinking happens on the opponent's time.
 constexpr int kPonderBonusPercent = 25;
-// The hard limit: a few times the target, never more than this share of what is left (all
-// but a margin when this is the last move before the time control).
-constexpr int kHardOverSoft = 4;
-constexpr int kMaxClockPercent = 50;
+// All but a margin when this is the last move before the time control.
 constexpr int kMaxClockPercentLastMove = 90;
-// An iteration typically costs about as much as all before it together, so one started after
-// this share of the hard limit would most likely be aborted.
-constexpr double kStartIterationHardFraction = 0.5;
 
 }  // namespace
 
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverheadMs,
-                             bool ponderEnabled) {
+                             bool ponderEnabled, const SearchTunables& tunables) {
   TimeBudget budget;
+  budget.startIterationHardFraction = tunables.startIterationHardPercent / 100.0;
   const int side = static_cast<int>(us);
   if (limits.moveTimeMs) {
     budget.limited = true;
@@ -42,12 +43,13 @@ TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverh
   const std::int64_t available = std::max<std::int64_t>(0, *limits.timeMs[side] - moveOverheadMs);
   const std::int64_t increment = std::max<std::int64_t>(0, limits.incrementMs[side]);
   const int movesToGo =
-      limits.movesToGo > 0 ? std::min(limits.movesToGo, kMaxMovesToGo) : kDefaultMovesToGo;
+      limits.movesToGo > 0 ? std::min(limits.movesToGo, kMaxMovesToGo) : tunables.defaultMovesToGo;
 
-  std::int64_t soft = available / movesToGo + increment * kIncrementPercent / 100;
+  std::int64_t soft = available / movesToGo + increment * tunables.incrementPercent / 100;
   if (ponderEnabled) soft += soft * kPonderBonusPercent / 100;
-  const int maxPercent = movesToGo == 1 ? kMaxClockPercentLastMove : kMaxClockPercent;
-  std::int64_t hard = std::min(soft * kHardOverSoft, available * maxPercent / 100);
+  const int maxPercent = movesToGo == 1 ? kMaxClockPercentLastMove : tunables.maxClockPercent;
+  std::int64_t hard =
+      std::min(soft * tunables.hardOverSoftPercent / 100, available * maxPercent / 100);
   hard = std::max(kMinimumThinkMs, hard);
   soft = std::clamp(soft, kMinimumThinkMs, hard);
 
@@ -71,7 +73,7 @@ bool TimeManager::shouldStopAfterIteration(double instability) const {
   const double target = std::min<double>(static_cast<double>(budget_.softMs) * instability,
                                          static_cast<double>(budget_.hardMs));
   return elapsed >= target ||
-         static_cast<double>(elapsed) >= kStartIterationHardFraction * budget_.hardMs;
+         static_cast<double>(elapsed) >= budget_.startIterationHardFraction * budget_.hardMs;
 }
 
 }  // namespace damiera

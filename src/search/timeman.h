@@ -21,6 +21,8 @@ struct TimeBudget {
   bool fixed = false;    // movetime: use all of it (soft == hard), no early stop
   std::int64_t softMs = 0;
   std::int64_t hardMs = 0;
+  // No new iteration once this share of the hard limit is gone (startIterationHardPercent).
+  double startIterationHardFraction = 0.5;
 };
 
 // Budget for the side `us` from the limits of a `go`. Guarantees (tested):
@@ -34,7 +36,7 @@ struct TimeBudget {
 inline constexpr std::int64_t kMinimumThinkMs = 1;
 inline constexpr std::int64_t kMaxMoveTimeReserveDivisor = 4;
 TimeBudget computeTimeBudget(const SearchLimits& limits, Color us, int moveOverheadMs,
-                             bool ponderEnabled);
+                             bool ponderEnabled, const SearchTunables& tunables = {});
 
 // Reads the time from the search's clock (search/clock.h): steady_clock, or a test's.
 class TimeManager {

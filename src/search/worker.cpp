@@ -11,32 +11,9 @@ namespace damiera {
 
 namespace {
 
-// ---- Tunables -------------------------------------------------------------------------------
-
-// Aspiration windows: from this depth, search around the previous score first.
-constexpr int kAspirationMinDepth = 5;
-constexpr int kAspirationDelta = 20;
-
-// Late move reductions: quiet moves ordered late rarely matter, search them shallower first.
-// Never reduced: forced captures, moves that hand the opponent a capture (exchanges and
-// shots: the tactics of this game), killers, promotions.
-constexpr int kLmrMinDepth = 3;
-constexpr int kLmrMinMoveIndex = 2;
-constexpr double kLmrBase = 0.5;
-constexpr double kLmrDivisor = 1.6;
-
-// Reverse futility pruning: at the last plies, a quiet position whose evaluation beats beta by
-// a margin per ply is a cut-off. Not when the opponent threatens a capture (the evaluation
-// does not see it), and not in thin endings where zugzwang is the rule.
-constexpr int kRfpMaxDepth = 3;
-constexpr int kRfpMarginPerPly = 90;
-constexpr int kRfpMinPieces = 10;
-
-// Internal iterative reduction: a node from this depth with no move from the table has not
-// been searched before (or only at a bound that found no best move), so its ordering is
-// blind; it is searched one ply shallower, and the next iteration, which finds the move its
-// shallower search stored, searches it to full depth.
-constexpr int kIirMinDepth = 4;
+// ---- Constants ------------------------------------------------------------------------------
+// The tunable ones (aspiration, reductions, pruning, time) are SearchTunables (tunables.h),
+// read through tune_; these are structural.
 
 // Move ordering.
 constexpr int kHashMoveOrder = 1 << 30;
@@ -44,28 +21,27 @@ constexpr int kPromotionOrder = 1 << 26;
 constexpr int kFirstKillerOrder = 1 << 25;
 constexpr int kSecondKillerOrder = 1 << 24;
 constexpr int kHistoryMax = 1 << 14;  // history scores stay within +-kHistoryMax
-constexpr int kHistoryBonusMaxDepth = 20;
-
-// Time management: how much the best move's instability stretches the soft limit.
-constexpr double kStableInstability = 0.75;
-constexpr double kMaxInstability = 2.0;
-constexpr double kInstabilityDecay = 0.5;
-
-struct LmrTable {
-  std::array<std::array<int, MoveList::kCapacity>, kMaxDepth + 2> reduction{};
-  LmrTable() {
-    for (int d = 1; d < kMaxDepth + 2; ++d)
-      for (int n = 1; n < MoveList::kCapacity; ++n)
-        reduction[d][n] = static_cast<int>(kLmrBase + std::log(d) * std::log(n) / kLmrDivisor);
-  }
-};
-
-int lateMoveReduction(int depth, int moveIndex) {
-  static const LmrTable table;
-  return table.reduction[std::min(depth, kMaxDepth + 1)][moveIndex];
-}
 
 }  // namespace
+
+// Late move reductions: quiet moves ordered late rarely matter, search them shallower first.
+LmrTable::LmrTable(const SearchTunables& tunables) {
+  const double base = tunables.lmrBasePercent / 100.0;
+  const double divisor = tunables.lmrDivisorPercent / 100.0;
+  for (int d = 1; d < kMaxDepth + 2; ++d)
+    for (int n = 1; n < MoveList::kCapacity; ++n)
+      reduction_[d][n] = static_cast<int>(base + std::log(d) * std::log(n) / divisor);
+}
+
+const LmrTable& LmrTable::of(const SearchTunables& tunables, std::unique_ptr<LmrTable>& own) {
+  static const LmrTable defaults{SearchTunables{}};
+  const SearchTunables standard;
+  if (tunables.lmrBasePercent == standard.lmrBasePercent &&
+      tunables.lmrDivisorPercent == standard.lmrDivisorPercent)
+    return defaults;
+  own = std::make_unique<LmrTable>(tunables);
+  return *own;
+}
 
 std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies) {
   std::uint64_t salt = options.evalTableSalt;
@@ -221,7 +197,8 @@ void Worker::orderMoves(const Position& pos, const MoveList& moves, int ttIndex,
 void Worker::rewardQuiet(const Position& pos, const MoveList& moves, int bestIndex,
                          const std::uint8_t* tried, int triedCount, int depth, int ply) {
   const Move& best = moves[bestIndex];
-  const int bonus = std::min(depth, kHistoryBonusMaxDepth) * std::min(depth, kHistoryBonusMaxDepth);
+  const int bonus =
+      std::min(depth, tune_.historyBonusMaxDepth) * std::min(depth, tune_.historyBonusMaxDepth);
   // Gravity: scores saturate at kHistoryMax instead of growing without bound.
   auto apply = [](int& h, int delta) { h += delta - h * std::abs(delta) / kHistoryMax; };
   apply(historyOf(pos.sideToMove(), best), bonus);
@@ -302,15 +279,16 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   // gets it (self-play at 10 ms a move: +50 Elo over extending everywhere, +25 over never).
   if (moves.size() == 1 && (pvNode || !forced)) ++depth;
 
-  if (depth >= kIirMinDepth && !(hit && hit->move != kNoMoveCode)) --depth;
+  if (depth >= tune_.iirMinDepth && !(hit && hit->move != kNoMoveCode)) --depth;
 
   int staticEval = TranspositionTable::kNoEval;
   if (!forced) {
     staticEval =
         hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos, evalWeights_);
-    if (!pvNode && depth <= kRfpMaxDepth && !isDecisive(beta) &&
-        staticEval - kRfpMarginPerPly * depth >= beta &&
-        popcount(pos.occupied()) >= kRfpMinPieces && !hasCapture(pos, opponent(pos.sideToMove())))
+    if (!pvNode && depth <= tune_.rfpMaxDepth && !isDecisive(beta) &&
+        staticEval - tune_.rfpMarginPerPly * depth >= beta &&
+        popcount(pos.occupied()) >= tune_.rfpMinPieces &&
+        !hasCapture(pos, opponent(pos.sideToMove())))
       return staticEval;
   }
 
@@ -339,9 +317,10 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
       score = -search(child, -beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode);
     } else {
       int reduction = 0;
-      if (depth >= kLmrMinDepth && n >= kLmrMinMoveIndex && !forced && !isPromotion(pos, m) &&
-          !(m == killers_[ply][0]) && !(m == killers_[ply][1]) && !hasCapture(child)) {
-        reduction = lateMoveReduction(depth, n) - (pvNode ? 1 : 0) + (cutNode ? 1 : 0);
+      if (depth >= tune_.lmrMinDepth && n >= tune_.lmrMinMoveIndex && !forced &&
+          !isPromotion(pos, m) && !(m == killers_[ply][0]) && !(m == killers_[ply][1]) &&
+          !hasCapture(child)) {
+        reduction = shared_.lmr.reduction(depth, n) - (pvNode ? 1 : 0) + (cutNode ? 1 : 0);
         reduction = std::clamp(reduction, 0, newDepth - 1);
       }
       score = -search(child, -alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
@@ -466,9 +445,10 @@ void Worker::iterate() {
     bestMoveChanges_ = 0;
     for (pvIndex_ = 0; pvIndex_ < lines && !aborted(); ++pvIndex_) {
       const int previous = rootMoves_[pvIndex_].previousScore;
-      int delta = kAspirationDelta;
+      int delta = tune_.aspirationDelta;
       int alpha = -kScoreInfinite, beta = kScoreInfinite;
-      if (depth >= kAspirationMinDepth && previous > -kScoreInfinite && !isDecisive(previous)) {
+      if (depth >= tune_.aspirationMinDepth && previous > -kScoreInfinite &&
+          !isDecisive(previous)) {
         alpha = std::max(previous - delta, -kScoreInfinite);
         beta = std::min(previous + delta, kScoreInfinite);
       }
@@ -502,8 +482,10 @@ void Worker::iterate() {
     adoptDeeperIteration(completedDepth_);
     if (!isMain()) continue;
     report(completedDepth_);
-    instability = instability * kInstabilityDecay + bestMoveChanges_;
-    if (shouldStop(std::min(kStableInstability + instability, kMaxInstability))) break;
+    instability = instability * (tune_.instabilityDecayPercent / 100.0) + bestMoveChanges_;
+    if (shouldStop(std::min(tune_.stableInstabilityPercent / 100.0 + instability,
+                            tune_.maxInstabilityPercent / 100.0)))
+      break;
   }
 }
 

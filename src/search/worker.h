@@ -21,6 +21,7 @@
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
+#include "search/tunables.h"
 
 namespace damiera {
 
@@ -117,6 +118,20 @@ class DeepestIteration {
 // positions' own.
 std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies);
 
+// Late move reductions by depth and move index, from SearchTunables' formula.
+class LmrTable {
+ public:
+  explicit LmrTable(const SearchTunables& tunables);
+  int reduction(int depth, int moveIndex) const {
+    return reduction_[std::min(depth, kMaxDepth + 1)][moveIndex];
+  }
+  // The table for `tunables`: one built once for the defaults, else a new one kept in `own`.
+  static const LmrTable& of(const SearchTunables& tunables, std::unique_ptr<LmrTable>& own);
+
+ private:
+  std::array<std::array<int, MoveList::kCapacity>, kMaxDepth + 2> reduction_{};
+};
+
 // One search: the root, the game history, the limits and the abort flag all threads watch.
 struct SharedSearch {
   SharedSearch(const Game& game, const SearchLimits& limits, const SearchOptions& options,
@@ -131,7 +146,8 @@ struct SharedSearch {
         control(control),
         callbacks(callbacks),
         time(budget, control.clock(), start),
-        start(start) {
+        start(start),
+        lmr(LmrTable::of(options.tunables, tunedLmr)) {
     // Only the positions since the last capture or man move can ever repeat (R14, R15).
     const std::vector<std::uint64_t>& keys = game.keys();
     const std::size_t first = keys.size() - 1 - static_cast<std::size_t>(game.noProgressPlies());
@@ -159,6 +175,8 @@ struct SharedSearch {
   const SearchCallbacks& callbacks;
   TimeManager time;
   const SearchClock::TimePoint start;
+  std::unique_ptr<LmrTable> tunedLmr;  // when the tunables' reductions are not the defaults
+  const LmrTable& lmr;
   std::vector<RootMove> rootMoves;     // the starting list every worker copies
   std::uint64_t rootDatabaseHits = 0;  // probes made to choose the root moves
   std::vector<Worker*> workers;
@@ -176,6 +194,7 @@ class Worker {
  public:
   Worker(SharedSearch& shared, ThreadTables& tables, int index)
       : shared_(shared),
+        tune_(shared.options.tunables),
         evalWeights_(shared.options.evalWeights ? *shared.options.evalWeights
                                                 : embeddedEvalWeights()),
         history_(tables.history),
@@ -256,6 +275,7 @@ class Worker {
   bool shouldStop(double instability);
 
   SharedSearch& shared_;
+  const SearchTunables& tune_;      // the search's constants (SearchOptions::tunables)
   const EvalWeights& evalWeights_;  // EvalFile's, or the embedded ones
   std::array<std::array<std::array<int, kLayoutBits>, kLayoutBits>, 2>& history_;
   PvTable& pv_;

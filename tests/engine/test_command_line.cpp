@@ -53,9 +53,10 @@ std::string withoutTrailingBlanks(const std::string& text) {
 TEST_CASE("The --help text lists every option, and README.md shows the same", "[command line]") {
   const Run help = runDamiera("--help");
   CHECK(help.status == 0);
-  for (const char* option : {"--protocol", "--listen", "--threads", "--hash", "--max-clients",
-                             "--max-line", "--idle-timeout", "--token-file", "--max-movetime",
-                             "--max-depth", "--eval-dir", "--websocket", "--allow-origin"})
+  for (const char* option :
+       {"--protocol", "--listen", "--threads", "--hash", "--max-clients", "--max-line",
+        "--idle-timeout", "--token-file", "--max-movetime", "--max-depth", "--eval-dir",
+        "--websocket", "--allow-origin", "DAMIERA_EGDB", "DAMIERA_BOOK"})
     CHECK(help.output.find(option) != std::string::npos);
   // README's block runs from the usage line to the last option.
   const std::string readme = readFile(std::string(DAMIERA_SOURCE_DIR) + "/README.md");

@@ -73,9 +73,14 @@ TEST_CASE("Option table: uci lists every option as declared, in the table's orde
   Session session(replies.sink());
   session.handleLine("uci");
   const std::vector<std::string> lines = replies.take();
-  REQUIRE(lines.size() == 2 + optionTable().size() + 1);
-  for (std::size_t i = 0; i < optionTable().size(); ++i) {
-    OptionDeclaration option = optionTable()[i];
+  // The listed options, in the table's order; a developer's (unlisted) option is not shown.
+  std::vector<OptionDeclaration> listed;
+  for (const OptionDeclaration& option : optionTable())
+    if (option.listed) listed.push_back(option);
+  CHECK(listed.size() < optionTable().size());  // SearchTunables
+  REQUIRE(lines.size() == 2 + listed.size() + 1);
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    OptionDeclaration option = listed[i];
     // A host's database default is the environment's (tools/run sets it).
     const char* hostDatabase = std::getenv(kDatabaseEnvironment);
     if (option.name == "EGDBPath" && hostDatabase != nullptr) option.defaultText = hostDatabase;
@@ -150,4 +155,21 @@ TEST_CASE("Option table: the Hub declares and sets each option that has a Hub na
     CHECK(session.options().value(option.name) == option.max);
   }
   CHECK(hubOptions == hubParams().size());
+}
+
+TEST_CASE("Option table: SearchTunables is taken and checked by setoption, and not listed",
+          "[options][session]") {
+  Replies replies;
+  Session session(replies.sink());
+  session.handleLine("setoption name SearchTunables value aspirationDelta=30,rfpMaxDepth=2");
+  CHECK(replies.take().empty());
+  CHECK(session.options().text("SearchTunables") == "aspirationDelta=30,rfpMaxDepth=2");
+  // A bad value: one error with the reason, and the value in use stays.
+  session.handleLine("setoption name SearchTunables value rfpMaxDepth=99");
+  CHECK(replies.take() ==
+        std::vector<std::string>{"error SearchTunables: rfpMaxDepth must be 0..8, got 99"});
+  CHECK(session.options().text("SearchTunables") == "aspirationDelta=30,rfpMaxDepth=2");
+  session.handleLine("setoption name SearchTunables value <empty>");
+  CHECK(replies.take().empty());
+  CHECK(session.options().text("SearchTunables").empty());
 }
