@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/fen.h"
-#include "core/movegen.h"
+#include "core/illegal_move.h"
 #include "protocol/reply.h"
 
 namespace damiera::protocol::hub {
@@ -129,35 +129,40 @@ std::string listMoves(const std::vector<PathMove>& moves) {
   return out;
 }
 
-std::string whyNotLegal(const Position& pos, const std::vector<PathMove>& legal,
-                        const TypedMove& typed, std::string_view text) {
+// The finding of analyseMove (core/illegal_move.h) in the Hub's words: every reason ends with
+// the legal moves, and a side with no move at all is said first, whatever was typed.
+std::string reasonOf(const IllegalMove& why, const TypedMove& typed, std::string_view text) {
+  using Fault = IllegalMove::Fault;
   const std::string shown = quoted(text);
-  const Color side = pos.sideToMove();
-  if (legal.empty()) return shown + " is not legal: " + colourName(side) + " has no legal move";
-  if (!pos.hasPiece(side, squareFromNumber(typed.from)))
-    return shown + " is not legal: no " + colourName(side) + " piece on square " +
-           std::to_string(typed.from) + "; legal moves: " + listMoves(legal);
-  const bool mustCapture = legal.front().move.isCapture();
-  if (!typed.capture && mustCapture)
-    return shown + " is not legal: " + colourName(side) +
-           " must capture (R6); legal captures: " + listMoves(legal);
-  if (typed.capture && !mustCapture)
-    return shown + " is not legal: there is no capture; legal moves: " + listMoves(legal);
-  if (typed.capture) {
-    const std::vector<PathMove> anyCapture = generateCaptureSequencesIgnoringPrecedence(pos);
-    const bool overruled =
-        std::any_of(anyCapture.begin(), anyCapture.end(),
-                    [&](const PathMove& m) { return sameResult(m.move, typed); });
-    if (overruled)
+  const char* const side = colourName(why.side);
+  if (why.legal.empty()) return shown + " is not legal: " + side + " has no legal move";
+  switch (why.fault) {
+    case Fault::NotOwnPiece:
+      return shown + " is not legal: no " + side + " piece on square " +
+             std::to_string(typed.from) + "; legal moves: " + listMoves(why.legal);
+    case Fault::MustCapture:
+    case Fault::OtherKind:  // a Hub quiet move never names a capture, nor a capture a quiet move
+      if (!typed.capture)
+        return shown + " is not legal: " + side +
+               " must capture (R6); legal captures: " + listMoves(why.legal);
+      [[fallthrough]];
+    case Fault::NoCapture:
+      return shown + " is not legal: there is no capture; legal moves: " + listMoves(why.legal);
+    case Fault::Precedence:
       return shown +
              " is not legal: the capture precedence (P1..P4: most pieces, with a king, most "
              "kings, kings first) demands another; legal captures: " +
-             listMoves(legal);
+             listMoves(why.legal);
+    case Fault::NoLegalMove:
+    case Fault::Incomplete:
+    case Fault::NoSuchMove:
+      break;
+  }
+  if (typed.capture)
     return shown + " is not legal: no capture goes from " + std::to_string(typed.from) + " to " +
            std::to_string(typed.to) +
-           " taking exactly those pieces; legal captures: " + listMoves(legal);
-  }
-  return shown + " is not legal; legal moves: " + listMoves(legal);
+           " taking exactly those pieces; legal captures: " + listMoves(why.legal);
+  return shown + " is not legal; legal moves: " + listMoves(why.legal);
 }
 
 }  // namespace
@@ -211,10 +216,15 @@ std::string formatPosition(const Position& pos) {
 Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   const Parsed<TypedMove> typed = readTypedMove(text);
   if (!typed) return Parsed<PathMove>::fail(typed.error);
-  const std::vector<PathMove> legal = generatePathMoves(pos);
-  for (const PathMove& m : legal)
-    if (sameResult(m.move, *typed.value)) return Parsed<PathMove>::ok(m);
-  return Parsed<PathMove>::fail(whyNotLegal(pos, legal, *typed.value, text));
+  MoveAttempt attempt;
+  attempt.from = typed.value->from;
+  attempt.capture = typed.value->capture;
+  attempt.names = [&typed](const PathMove& m) { return sameResult(m.move, *typed.value) ? 1 : 0; };
+  const MoveAnalysis analysis = analyseMove(pos, attempt);
+  if (analysis.illegal)
+    return Parsed<PathMove>::fail(reasonOf(*analysis.illegal, *typed.value, text));
+  // Several landing paths with that result are one Hub move: the first in legalmoves order.
+  return Parsed<PathMove>::ok(analysis.named.front());
 }
 
 std::string formatMove(const Move& m) {

@@ -16,14 +16,14 @@
 #include "engine/hub_session.h"
 #include "engine/native_line_session.h"
 #include "engine/option_table.h"
+#include "host/stdio_loop.h"
+#include "host/tcp_auth.h"
+#include "host/tcp_config.h"
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
 #include "search/limits.h"
 #include "search/tt.h"
 #include "server/analysis_server.h"
-#include "server/stdio_loop.h"
-#include "server/tcp_auth.h"
-#include "server/tcp_config.h"
 #include "version.h"
 
 namespace po = boost::program_options;
@@ -103,17 +103,18 @@ int serverInteger(const po::variables_map& args, const char* name, int min, int 
 
 damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args) {
   namespace server = damiera::server;
+  namespace host = damiera::host;
   server::AnalysisServerConfig config;
   std::string error;
-  const auto address = server::parseListenAddress(args["listen"].as<std::string>(), error);
+  const auto address = host::parseListenAddress(args["listen"].as<std::string>(), error);
   if (!address) throw po::error("--listen " + args["listen"].as<std::string>() + ": " + error);
   config.tcp.host = address->host;
   config.tcp.port = address->port;
-  if (args.count("websocket")) config.tcp.transport = server::Transport::WebSocket;
+  if (args.count("websocket")) config.tcp.transport = host::Transport::WebSocket;
   if (args.count("allow-origin")) {
     if (!args.count("websocket")) throw po::error("--allow-origin is an option of --websocket");
     for (const std::string& text : args["allow-origin"].as<std::vector<std::string>>()) {
-      const auto origin = server::parseOrigin(text, error);
+      const auto origin = host::parseOrigin(text, error);
       if (!origin) throw po::error("--allow-origin " + text + ": " + error);
       config.tcp.allowedOrigins.push_back(*origin);
     }
@@ -244,7 +245,7 @@ int main(int argc, char* argv[]) {
                      (args.count("protocol") && args["protocol"].as<std::string>() == kHubProtocol);
     if (server) {
       if (args.count("token-file"))
-        server->tcp.token = damiera::server::readTokenFile(args["token-file"].as<std::string>());
+        server->tcp.token = damiera::host::readTokenFile(args["token-file"].as<std::string>());
       if (hub) server->tcp.errorLine = damiera::protocol::hub::errorLine;  // error message="..."
       return damiera::server::runAnalysisServer(
           *server,
@@ -255,10 +256,10 @@ int main(int argc, char* argv[]) {
           std::cout);
     }
     if (hub)
-      return damiera::server::runStdioLoop(std::cin, std::cout, damiera::hubLineSessionFactory(),
-                                           damiera::protocol::hub::errorLine);
-    return damiera::server::runStdioLoop(std::cin, std::cout, damiera::nativeLineSessionFactory(),
-                                         damiera::protocol::errorLine);
+      return damiera::host::runStdioLoop(std::cin, std::cout, damiera::hubLineSessionFactory(),
+                                         damiera::protocol::hub::errorLine);
+    return damiera::host::runStdioLoop(std::cin, std::cout, damiera::nativeLineSessionFactory(),
+                                       damiera::protocol::errorLine);
   } catch (const std::exception& e) {
     std::cerr << "damiera: " << e.what() << '\n';
     return 1;

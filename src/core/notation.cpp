@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/illegal_move.h"
 #include "core/movegen.h"
 #include "core/precedence.h"
 #include "core/quote.h"
@@ -115,17 +116,6 @@ bool endsEqual(const PathMove& m, const std::vector<int>& numbers) {
          numberOfSquare(m.move.to) == numbers.back();
 }
 
-// Moves matching the typed squares: the exact path, or for "from x to" every move between them.
-std::vector<PathMove> matching(const std::vector<PathMove>& moves, const TypedMove& typed) {
-  std::vector<PathMove> exact;
-  std::vector<PathMove> byEnds;
-  for (const PathMove& m : moves) {
-    if (pathEquals(m, typed.numbers)) exact.push_back(m);
-    if (typed.numbers.size() == 2 && endsEqual(m, typed.numbers)) byEnds.push_back(m);
-  }
-  return exact.empty() ? byEnds : exact;
-}
-
 std::string listMoves(const std::vector<PathMove>& moves) {
   constexpr std::size_t kMaxListed = 12;
   std::string out;
@@ -136,29 +126,6 @@ std::string listMoves(const std::vector<PathMove>& moves) {
   if (moves.size() > kMaxListed)
     out += " and " + std::to_string(moves.size() - kMaxListed) + " more";
   return out;
-}
-
-std::vector<PathMove> movesFrom(const std::vector<PathMove>& moves, int fromNumber) {
-  std::vector<PathMove> out;
-  for (const PathMove& m : moves) {
-    if (numberOfSquare(m.move.from) == fromNumber) out.push_back(m);
-  }
-  return out;
-}
-
-// The capture precedence (P1..P4) of a capture sequence, for explaining a rejected capture.
-CapturePrecedence precedenceOf(const Position& pos, const PathMove& m) {
-  CapturePrecedence key;
-  key.pieces = popcount(m.move.captured);
-  key.byKing = pos.isKing(m.move.from);
-  key.kings = popcount(m.move.captured & pos.allKings());
-  for (int jump = 1; jump < m.path.length; ++jump) {
-    // In the ghost layout a jump is two equal steps, so the jumped square is the midpoint.
-    const Square jumped =
-        static_cast<Square>((m.path.squares[jump - 1] + m.path.squares[jump]) / 2);
-    if (pos.isKing(jumped)) key.kingJumpBits |= CapturePrecedence::kingJumpBit(jump);
-  }
-  return key;
 }
 
 // "jump 2" or "jumps 1, 3".
@@ -189,92 +156,46 @@ std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrece
   }
 }
 
-// The typed move as echoed at the start of a reason ("22x13 is not legal: ..."); the text has
-// passed readTypedMove (digits and separators) but may be any length.
-std::string textOf(std::string_view text) { return showInput(text); }
-
-Parsed<PathMove> rejectCapture(const Position& pos, std::string_view text, const TypedMove& typed,
-                               const std::vector<PathMove>& legal) {
-  // The typed sequence exists but another capture is preferred (P1..P4)?
-  std::vector<PathMove> unrestricted =
-      matching(generateCaptureSequencesIgnoringPrecedence(pos), typed);
-  if (!unrestricted.empty()) {
-    const CapturePrecedence legalKey = precedenceOf(pos, legal.front());
-    // Explain with the typed candidate that comes closest to the legal captures.
-    const PathMove* closest = &unrestricted.front();
-    for (const PathMove& m : unrestricted) {
-      if (decidePrecedence(precedenceOf(pos, m), precedenceOf(pos, *closest)).firstWins)
-        closest = &m;
-    }
-    const CapturePrecedence typedKey = precedenceOf(pos, *closest);
-    const PrecedenceDecision decision = decidePrecedence(typedKey, legalKey);
-    if (decision.rule != 0 && !decision.firstWins) {
-      return Parsed<PathMove>::fail(
-          textOf(text) + " is not legal by capture precedence: " +
-          explainPrecedence(typedKey, legalKey, formatMove(legal.front()), decision.rule) +
-          "; legal captures: " + listMoves(legal));
-    }
+// The finding of analyseMove (core/illegal_move.h) in the native notation's words. `shown` is
+// the typed move as echoed at the start of a reason ("22x13 is not legal: ...").
+std::string reasonOf(const IllegalMove& why, const std::string& shown, int from) {
+  using Fault = IllegalMove::Fault;
+  const std::string square = std::to_string(from);
+  const char* const side = colourName(why.side);
+  switch (why.fault) {
+    case Fault::NotOwnPiece:
+      if (why.opponentOnFrom)
+        return "square " + square + " holds a " + colourName(opponent(why.side)) + " piece, but " +
+               side + " is to move";
+      return "no " + std::string(side) + " piece on square " + square + " (it is empty)";
+    case Fault::NoLegalMove:
+      return shown + " is not a legal move: " + side + " has no legal move";
+    case Fault::OtherKind:
+      if (why.otherKind.front().move.isCapture())
+        return shown + " is a capture: write " + listMoves(why.otherKind);
+      return shown + " is a quiet move: write " + formatMove(why.otherKind.front());
+    case Fault::MustCapture:
+      return shown + " is not legal: " + side +
+             " must capture (R6); legal captures: " + listMoves(why.legal);
+    case Fault::NoCapture:
+      return shown + " is not a legal move: " + side + " has no capture";
+    case Fault::Precedence:
+      return shown + " is not legal by capture precedence: " +
+             explainPrecedence(why.attempted, why.preferred, formatMove(why.preferredMove),
+                               why.rule) +
+             "; legal captures: " + listMoves(why.legal);
+    case Fault::Incomplete:
+      return shown + " is incomplete: a capture must go on while it can (R10), e.g. " +
+             formatMove(why.continuation);
+    case Fault::NoSuchMove:
+      break;
   }
-  for (const PathMove& m : legal) {
-    if (startsWith(m, typed.numbers)) {
-      return Parsed<PathMove>::fail(textOf(text) +
-                                    " is incomplete: a capture must go on while it can (R10), "
-                                    "e.g. " +
-                                    formatMove(m));
-    }
-  }
-  const std::vector<PathMove> fromHere = movesFrom(legal, typed.numbers.front());
-  if (!fromHere.empty()) {
-    return Parsed<PathMove>::fail(textOf(text) + " is not a legal move; legal captures from " +
-                                  std::to_string(typed.numbers.front()) + ": " +
-                                  listMoves(fromHere));
-  }
-  return Parsed<PathMove>::fail(textOf(text) +
-                                " is not a legal move; legal captures: " + listMoves(legal));
-}
-
-Parsed<PathMove> parseCapture(const Position& pos, std::string_view text, const TypedMove& typed,
-                              const std::vector<PathMove>& legal, bool captureMandatory) {
-  if (!captureMandatory) {
-    const std::vector<PathMove> quiet = matching(legal, typed);
-    if (!quiet.empty()) {
-      return Parsed<PathMove>::fail(textOf(text) + " is a quiet move: write " +
-                                    formatMove(quiet.front()));
-    }
-    return Parsed<PathMove>::fail(
-        textOf(text) + " is not a legal move: " + colourName(pos.sideToMove()) + " has no capture");
-  }
-  const std::vector<PathMove> candidates = matching(legal, typed);
-  if (candidates.empty()) return rejectCapture(pos, text, typed, legal);
-  const bool oneResult = std::all_of(candidates.begin(), candidates.end(), [&](const PathMove& m) {
-    return m.move == candidates.front().move;
-  });
-  if (!oneResult) {
-    return Parsed<PathMove>::fail("ambiguous move " + textOf(text) + ": " + listMoves(candidates) +
-                                  " (type the full path)");
-  }
-  return Parsed<PathMove>::ok(candidates.front());
-}
-
-Parsed<PathMove> parseQuiet(const Position& pos, std::string_view text, const TypedMove& typed,
-                            const std::vector<PathMove>& legal, bool captureMandatory) {
-  if (captureMandatory) {
-    const std::vector<PathMove> captures = matching(legal, typed);
-    if (!captures.empty()) {
-      return Parsed<PathMove>::fail(textOf(text) + " is a capture: write " + listMoves(captures));
-    }
-    return Parsed<PathMove>::fail(textOf(text) + " is not legal: " + colourName(pos.sideToMove()) +
-                                  " must capture (R6); legal captures: " + listMoves(legal));
-  }
-  const std::vector<PathMove> candidates = matching(legal, typed);
-  if (!candidates.empty()) return Parsed<PathMove>::ok(candidates.front());
-  const std::vector<PathMove> fromHere = movesFrom(legal, typed.numbers.front());
-  if (fromHere.empty()) {
-    return Parsed<PathMove>::fail(textOf(text) + " is not a legal move; the piece on " +
-                                  std::to_string(typed.numbers.front()) + " cannot move");
-  }
-  return Parsed<PathMove>::fail(textOf(text) + " is not a legal move; legal moves from " +
-                                std::to_string(typed.numbers.front()) + ": " + listMoves(fromHere));
+  const bool captures = why.legal.front().move.isCapture();
+  if (why.fromSquare.empty())
+    return captures ? shown + " is not a legal move; legal captures: " + listMoves(why.legal)
+                    : shown + " is not a legal move; the piece on " + square + " cannot move";
+  return shown + " is not a legal move; legal " + (captures ? "captures" : "moves") + " from " +
+         square + ": " + listMoves(why.fromSquare);
 }
 
 }  // namespace
@@ -314,30 +235,29 @@ Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   text = trim(text);
   const Parsed<TypedMove> typed = readTypedMove(text);
   if (!typed) return Parsed<PathMove>::fail(typed.error);
-
-  const Color us = pos.sideToMove();
-  const int fromNumber = typed.value->numbers.front();
-  const Square from = squareFromNumber(fromNumber);
-  if (!pos.hasPiece(us, from)) {
-    const std::string square = "square " + std::to_string(fromNumber);
-    if (pos.hasPiece(opponent(us), from)) {
-      return Parsed<PathMove>::fail(square + " holds a " + colourName(opponent(us)) +
-                                    " piece, but " + colourName(us) + " is to move");
-    }
-    return Parsed<PathMove>::fail("no " + std::string(colourName(us)) + " piece on " + square +
-                                  " (it is empty)");
-  }
-
-  const std::vector<PathMove> legal = generatePathMoves(pos);
-  if (legal.empty()) {
-    return Parsed<PathMove>::fail(textOf(text) + " is not a legal move: " + colourName(us) +
-                                  " has no legal move");
-  }
-  const bool captureMandatory = legal.front().move.isCapture();  // R6: then all are captures
-  if (typed.value->separator == 'x') {
-    return parseCapture(pos, text, *typed.value, legal, captureMandatory);
-  }
-  return parseQuiet(pos, text, *typed.value, legal, captureMandatory);
+  const std::vector<int>& numbers = typed.value->numbers;
+  MoveAttempt attempt;
+  attempt.from = numbers.front();
+  attempt.capture = typed.value->separator == 'x';
+  // The exact path, or for "from x to" (when no path is exactly that) every move between
+  // those squares.
+  attempt.names = [&numbers](const PathMove& m) {
+    if (pathEquals(m, numbers)) return 2;
+    return numbers.size() == 2 && endsEqual(m, numbers) ? 1 : 0;
+  };
+  attempt.beginsCapture = [&numbers](const PathMove& m) { return startsWith(m, numbers); };
+  const MoveAnalysis analysis = analyseMove(pos, attempt);
+  if (analysis.illegal)
+    return Parsed<PathMove>::fail(reasonOf(*analysis.illegal, showInput(text), attempt.from));
+  // "from x to" names every move between the two squares: they must have the same result.
+  const std::vector<PathMove>& candidates = analysis.named;
+  const bool oneResult = std::all_of(candidates.begin(), candidates.end(), [&](const PathMove& m) {
+    return m.move == candidates.front().move;
+  });
+  if (!oneResult)
+    return Parsed<PathMove>::fail("ambiguous move " + showInput(text) + ": " +
+                                  listMoves(candidates) + " (type the full path)");
+  return Parsed<PathMove>::ok(candidates.front());
 }
 
 }  // namespace damiera

@@ -8,34 +8,16 @@
 #include <utility>
 
 #include "core/movegen.h"
-#include "core/perft_table.h"
 #include "egdb/database.h"
-#include "engine/eval_folder.h"
-#include "protocol/reply.h"
 #include "search/eval_weights.h"
 #include "search/tunables.h"
 
 namespace damiera {
 
-namespace {
-
-// Elapsed time and speed for the perft summary; microseconds so that a fast perft still gets
-// a meaningful speed rather than a division by zero.
-void setTiming(PerftSummary& summary, std::chrono::steady_clock::time_point start) {
-  const auto elapsed = std::chrono::steady_clock::now() - start;
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
-  const std::uint64_t safeMicros = micros > 0 ? static_cast<std::uint64_t>(micros) : 1;
-  const double perSecond =
-      static_cast<double>(summary.nodes) * 1e6 / static_cast<double>(safeMicros);
-  summary.milliseconds = safeMicros / 1000;
-  summary.nodesPerSecond = static_cast<std::uint64_t>(perSecond);
-}
-
-}  // namespace
-
 Engine::Engine(EngineReports reports, SessionEnvironment environment)
     : reports_(std::move(reports)),
       environment_(std::move(environment)),
+      clientFiles_(environment_.clientNamesFiles, environment_.evalFolder),
       searcher_(environment_.search) {
   // The host's database, if it names one: a bad one never fails a session, it just means none.
   if (const char* hostDatabase = std::getenv(kDatabaseEnvironment)) {
@@ -67,7 +49,7 @@ void Engine::applyOption(const EngineOption& option, int value, const std::strin
   } else if (name == kNoProgressOption) {
     game_.setNoProgressLimitPlies(value * kPliesPerMovePair);
   } else if (name == "EGDBPath") {
-    refuseFileOfClient("EGDBPath", text, option.hostDefaultText);
+    clientFiles_.checkPath("EGDBPath", text, option.hostDefaultText);
     openDatabase(text, options_.number("EGDBCache"));
   } else if (name == "EGDBPieces") {
     // Reopened: a slice damaged since is named again.
@@ -75,9 +57,9 @@ void Engine::applyOption(const EngineOption& option, int value, const std::strin
   } else if (name == "EGDBCache") {
     openDatabase(options_.text("EGDBPath"), value);
   } else if (name == "EvalFile") {
-    setEvalFile(text);
+    clientFiles_.loadEvalFile(text, [this](const std::string& path) { loadEvalFile(path); });
   } else if (name == "BookFile") {
-    refuseFileOfClient("BookFile", text, option.hostDefaultText);
+    clientFiles_.checkPath("BookFile", text, option.hostDefaultText);
     openBook(text);
   } else if (name == "SearchTunables") {
     if (const ParsedTunables parsed = parseSearchTunables(text); !parsed)
@@ -99,44 +81,6 @@ SearchOptions Engine::searchOptions() const {
   options.skillLevel = playingLevel();
   options.tunables = parseSearchTunables(options_.text("SearchTunables")).tunables;  // checked
   return options;
-}
-
-void Engine::refuseFileOfClient(const std::string& name, const std::string& value,
-                                const std::string& defaultValue) const {
-  if (environment_.clientNamesFiles || value.empty() || value == defaultValue) return;
-  throw OptionRejected(name + " " + protocol::quoted(value) +
-                       ": this server opens no file or folder a client names (allowed: <empty>" +
-                       (defaultValue.empty() ? "" : " or " + defaultValue) + ")");
-}
-
-void Engine::setEvalFile(const std::string& value) {
-  if (environment_.clientNamesFiles || value.empty() || environment_.evalFolder.empty()) {
-    refuseFileOfClient("EvalFile", value, "");
-    loadEvalFile(value);
-    return;
-  }
-  const std::optional<std::filesystem::path> file = evalFolderFile(environment_.evalFolder, value);
-  if (!file) {
-    constexpr std::size_t kNamesShown = 20;
-    std::string names;
-    const std::vector<std::string> offered =
-        evalFolderNames(environment_.evalFolder, kNamesShown + 1);
-    for (std::size_t i = 0; i < offered.size() && i < kNamesShown; ++i)
-      names += (names.empty() ? "" : ", ") + protocol::quoted(offered[i]);
-    if (offered.size() > kNamesShown) names += ", ...";
-    throw OptionRejected("EvalFile " + protocol::quoted(value) +
-                         ": not a file of this server's evaluation folder (allowed: <empty>" +
-                         (names.empty() ? "" : ", " + names) + ")");
-  }
-  try {
-    loadEvalFile(file->string());
-  } catch (const OptionRejected& e) {
-    // The client chose a name: the reason, without the host's folder.
-    std::string reason = e.what();
-    for (std::size_t at; (at = reason.find(file->string())) != std::string::npos;)
-      reason.replace(at, file->string().size(), protocol::quoted(value));
-    throw OptionRejected(reason);
-  }
 }
 
 // Empty: the weights compiled in. A file that cannot be read or is not a whole weights file of
@@ -326,55 +270,12 @@ Refused Engine::go(const Build<SearchLimits>& build) {
 Refused Engine::perft(int depth, const PerftSettings& requested) {
   if (Refused busy = refuseWhileBusy()) return busy;
   assert(depth >= 1);
-  PerftSettings settings = requested;
-  // The host's caps on a search's threads cap perft's counting threads alike (a server: one
-  // thread per job, its pool's workers being its parallelism; see README "Analysis server").
-  if (environment_.search.capSearch) {
-    SearchLimits limits;
-    SearchOptions options = searchOptions();
-    options.threads = settings.threads;
-    environment_.search.capSearch(limits, options);
-    settings.threads = std::clamp(options.threads, 1, settings.threads);
-  }
-  // The table is made here, so that a size the machine (or the host) cannot give is refused
-  // at once, with the session as it was.
-  if (settings.hashMegabytes > 0 && !settings.table) {
-    const std::string size = std::to_string(settings.hashMegabytes);
-    if (environment_.maxPerftHashMb > 0 && settings.hashMegabytes > environment_.maxPerftHashMb)
-      return Refusal{Refusal::Kind::Invalid, "perft: hash " + size +
-                                                 " (MB) is more than this server allows: at most " +
-                                                 std::to_string(environment_.maxPerftHashMb)};
-    const std::size_t limit = maxHashMbOfThisMachine();
-    if (settings.hashMegabytes > limit)
-      return Refusal{Refusal::Kind::Invalid,
-                     "perft: hash " + size + " (MB) is more than this machine can hold: at most " +
-                         std::to_string(limit)};
-    try {
-      settings.table = std::make_shared<PerftTable>(settings.hashMegabytes);
-    } catch (const std::bad_alloc&) {
-      return Refusal{Refusal::Kind::Invalid, "perft: not enough memory for hash " + size + " (MB)"};
-    }
-  }
+  Parsed<PerftSettings> settings = perftSettingsFor(requested, environment_, searchOptions());
+  if (!settings) return Refusal{Refusal::Kind::Invalid, settings.error};
   busy_.store(true);
-  searcher_.startJob([this, root = game_.position(), depth, settings](SearchControl& control) {
-    const auto start = std::chrono::steady_clock::now();
-    PerftSummary summary;
-    summary.depth = depth;
-    // Paced like a search (a host's turns on its processors), stopped like one.
-    SearchPacer* const pacer = control.pacer();
-    const SearchPacer::GiveUp stopped = [&control] { return control.stopRequested(); };
-    if (pacer != nullptr) pacer->begin(stopped);
-    const auto stopRequested = [&control, pacer, &stopped] {
-      if (pacer != nullptr) pacer->poll(stopped);
-      return control.stopRequested();
-    };
-    const auto onEntry = [this, &summary](const PerftDivideEntry& entry) {
-      summary.nodes += entry.nodes;
-      if (reports_.onPerftEntry) reports_.onPerftEntry(entry);
-    };
-    summary.stopped = !perftDivide(root, depth, settings, stopRequested, onEntry);
-    if (pacer != nullptr) pacer->end();
-    setTiming(summary, start);
+  searcher_.startJob([this, root = game_.position(), depth,
+                      settings = *settings.value](SearchControl& control) {
+    const PerftSummary summary = runPerftJob(root, depth, settings, control, reports_.onPerftEntry);
     busy_.store(false);
     if (reports_.onPerftDone) reports_.onPerftDone(summary);
   });

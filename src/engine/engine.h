@@ -32,7 +32,9 @@
 #include "core/perft.h"
 #include "core/perft_parallel.h"
 #include "egdb/database.h"
+#include "engine/client_files.h"
 #include "engine/options.h"
+#include "engine/perft_job.h"
 #include "engine/session_environment.h"
 #include "search/bench.h"
 #include "search/eval.h"
@@ -42,16 +44,6 @@
 #include "search/skill.h"
 
 namespace damiera {
-
-// The summary of a perft: the depth, the leaves counted and how fast. When stopped, the
-// figures are those of the root moves reported before the stop.
-struct PerftSummary {
-  int depth = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t milliseconds = 0;
-  std::uint64_t nodesPerSecond = 0;
-  bool stopped = false;
-};
 
 // What the engine reports, from the search thread (go with no legal move: at once, from the
 // caller's). Each is optional. root is the position the search started from: the moves of a
@@ -163,19 +155,13 @@ class Engine {
   // position (among searchmoves, if any), the game shorter than BookDepth plies, and a go
   // that wants a move (not infinite, not ponder, one line: analysis searches).
   std::optional<book::BookMove> bookMoveFor(const SearchLimits& limits);
-  // The EvalFile option: a path, or for a client who may not name files, <empty> or the name of
-  // a file in the host's evaluation folder; throws OptionRejected.
-  void setEvalFile(const std::string& value);
-  // A host whose clients may not name files (SessionEnvironment::clientNamesFiles) refuses any
-  // `value` of option `name` but empty and `defaultValue`; throws OptionRejected.
-  void refuseFileOfClient(const std::string& name, const std::string& value,
-                          const std::string& defaultValue) const;
   // The one busy gate: every call that would change what a job works on, or compete with it
   // for the processor, asks it first.
   Refused refuseWhileBusy() const;
 
   const EngineReports reports_;
   const SessionEnvironment environment_;  // before searcher_, which is made from it
+  const ClientFilePolicy clientFiles_;    // what files the options may open
   Game game_;
   Options options_;
   // What the options opened: the endgame database (EGDBPath), the weights (EvalFile; none: the

@@ -3,9 +3,9 @@
 #include <memory>
 #include <utility>
 
+#include "host/stop_signals.h"
+#include "host/tcp_server.h"
 #include "server/search_pacing.h"
-#include "server/stop_signals.h"
-#include "server/tcp_server.h"
 #include "server/worker_pool.h"
 
 namespace damiera::server {
@@ -33,8 +33,8 @@ SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
 int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMaker& makeFactory,
                       std::ostream& out) {
   // Before any thread starts: SIGINT and SIGTERM are then blocked in all of them and taken by
-  // one waiting thread only (server/stop_signals.h).
-  StopSignals signals;
+  // one waiting thread only (host/stop_signals.h).
+  host::StopSignals signals;
   // Declared first, destroyed last: every session (and its search) is gone when run returns;
   // the pool's threads end before the clock whose alarms they cancel.
   AlarmClock alarms;
@@ -44,7 +44,7 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
   auto table = std::make_shared<TranspositionTable>(config.hashMb);
   const SessionEnvironment environment =
       serverSessionEnvironment(config, std::move(table), pool, alarms, processors);
-  return runTcpServer(config.tcp, makeFactory(environment), out, signals);
+  return host::runTcpServer(config.tcp, makeFactory(environment), out, signals);
 }
 
 }  // namespace damiera::server

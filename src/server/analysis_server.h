@@ -11,9 +11,9 @@
 
 #include "engine/line_session.h"
 #include "engine/session_environment.h"
+#include "host/tcp_config.h"
 #include "server/alarm_clock.h"
 #include "server/processor_share.h"
-#include "server/tcp_config.h"
 #include "server/worker_pool.h"
 
 namespace damiera::server {
@@ -33,7 +33,7 @@ inline constexpr std::chrono::milliseconds kSearchQuantum{20};
 inline constexpr int kSearchNiceness = 10;
 
 struct AnalysisServerConfig {
-  TcpServerConfig tcp;
+  host::TcpServerConfig tcp;
   int threads = 1;          // search workers for all sessions together
   std::size_t hashMb = 64;  // the one table, shared
   std::int64_t maxMoveTimeMs = kDefaultServerMaxMoveTimeMs;  // 0: no cap

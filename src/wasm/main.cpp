@@ -31,12 +31,12 @@
 #include "engine/hub_session.h"
 #include "engine/line_session.h"
 #include "engine/native_line_session.h"
+#include "host/line_reader.h"
+#include "host/stdio_loop.h"
 #include "protocol/hub_syntax.h"
 #include "protocol/reply.h"
 #include "search/host_yield.h"
 #include "search/pacer.h"
-#include "server/line_reader.h"
-#include "server/stdio_loop.h"
 
 #ifdef __EMSCRIPTEN_PTHREADS__
 #include <emscripten/threading.h>
@@ -193,10 +193,10 @@ void finish(int code) { damiera_exit(code); }
 // handOver() from inside a job.
 class Loop {
  public:
-  Loop(LineSessionFactory makeSession, server::ErrorLineFormat errorLine)
+  Loop(LineSessionFactory makeSession, host::ErrorLineFormat errorLine)
       : errorLine_(std::move(errorLine)),
         in_(&input()),
-        reader_(in_, server::kMaxLineBytes),
+        reader_(in_, host::kMaxLineBytes),
         session_(makeSession(writeLine)) {}
 
   int run() {
@@ -217,21 +217,21 @@ class Loop {
   void handleNext() {
     std::string line;
     switch (reader_.next(line)) {
-      case server::LineReader::Status::End:
+      case host::LineReader::Status::End:
         quitting_ = true;  // the end of input counts as quit
         break;
-      case server::LineReader::Status::TooLong:
+      case host::LineReader::Status::TooLong:
         writeLine(errorLine_("line too long"));
         break;
-      case server::LineReader::Status::Line:
+      case host::LineReader::Status::Line:
         if (session_->handleLine(line) == SessionFlow::Quit) quitting_ = true;
         break;
     }
   }
 
-  server::ErrorLineFormat errorLine_;
+  host::ErrorLineFormat errorLine_;
   std::istream in_;
-  server::LineReader reader_;
+  host::LineReader reader_;
   bool quitting_ = false;
   std::unique_ptr<LineSession> session_;  // last: destroyed first, while the rest exists
 };
@@ -320,8 +320,8 @@ int main(int argc, char** argv) {
   {  // the session ends (a search it still runs writes its bestmove) before the exit is said
     wasm::Loop loop(hub ? hubLineSessionFactory(wasm::environment())
                         : nativeLineSessionFactory(wasm::environment()),
-                    hub ? server::ErrorLineFormat(protocol::hub::errorLine)
-                        : server::ErrorLineFormat(protocol::errorLine));
+                    hub ? host::ErrorLineFormat(protocol::hub::errorLine)
+                        : host::ErrorLineFormat(protocol::errorLine));
     wasm::currentLoop = &loop;
     code = loop.run();
     wasm::currentLoop = nullptr;

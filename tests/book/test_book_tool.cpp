@@ -10,7 +10,8 @@
 #include "book/book.h"
 #include "core/fen.h"
 #include "core/notation.h"
-#include "tools/book/openings.h"
+#include "openings/balanced.h"
+#include "tools/book/roots.h"
 
 using namespace damiera;
 namespace fs = std::filesystem;
@@ -45,13 +46,18 @@ std::string folder() {
 
 TEST_CASE("book openings: the builder's roots are tools/openings/3ply.txt, in its order",
           "[book]") {
-  std::ifstream file(std::string(DAMIERA_SOURCE_DIR) + "/tools/openings/3ply.txt");
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(file, line);)
-    if (!line.empty() && line[0] != '#') lines.push_back(line);
-  const std::vector<bookbuild::Opening> openings = bookbuild::threeMoveOpenings();
-  REQUIRE(openings.size() == lines.size());
-  for (std::size_t i = 0; i < lines.size(); ++i) CHECK(openings[i].text == lines[i]);
+  // One list: the file the match runner reads (through the openings library) and the walk the
+  // book's builder starts from.
+  const Parsed<std::vector<openings::Opening>> file =
+      openings::loadOpenings(std::string(DAMIERA_SOURCE_DIR) + "/tools/openings/3ply.txt");
+  REQUIRE(file);
+  const std::vector<openings::Opening> roots = bookbuild::bookRoots();
+  REQUIRE(roots.size() == file.value->size());
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    CHECK(openings::movesText(roots[i]) == openings::movesText((*file.value)[i]));
+    CHECK(formatFen(openings::openingPosition(roots[i])) ==
+          formatFen(openings::openingPosition((*file.value)[i])));
+  }
 }
 
 TEST_CASE("book tool: a small book built, verified, shown, every opening in it", "[book]") {

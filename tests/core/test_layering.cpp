@@ -36,7 +36,8 @@ const std::vector<Layer>& layers() {
       {"src/book", {"book", "search", "egdb", "core"}},
       {"protocol", {"protocol", "core"}},
       {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
-      {"src/server", {"server", "engine", "book", "search", "egdb", "protocol", "core"}},
+      {"src/host", {"host", "engine", "book", "search", "egdb", "protocol", "core"}},
+      {"src/server", {"server", "host", "engine", "book", "search", "egdb", "protocol", "core"}},
   };
   return kLayers;
 }

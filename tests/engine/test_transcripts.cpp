@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/engine/transcript.h"
+#include "tests/kit/transcript.h"
 
 namespace fs = std::filesystem;
 using namespace damiera::testing;

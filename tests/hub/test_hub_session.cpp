@@ -16,7 +16,7 @@
 #include "protocol/hub_notation.h"
 #include "protocol/hub_reply.h"
 #include "protocol/hub_syntax.h"
-#include "tests/hub/hub_transcript.h"
+#include "tests/kit/hub_transcript.h"
 
 using namespace damiera;
 namespace fs = std::filesystem;

@@ -1,12 +1,12 @@
-// `damiera hub` on stdin and stdout (server/stdio_loop.h with Hub sessions).
+// `damiera hub` on stdin and stdout (host/stdio_loop.h with Hub sessions).
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/hub_session.h"
+#include "host/stdio_loop.h"
 #include "protocol/hub_syntax.h"
-#include "server/stdio_loop.h"
 
 namespace {
 
@@ -19,9 +19,9 @@ std::vector<std::string> linesOf(const std::string& text) {
 }
 
 int runHubStdio(std::istream& in, std::ostream& out,
-                std::size_t maxLineBytes = damiera::server::kMaxLineBytes) {
-  return damiera::server::runStdioLoop(in, out, damiera::hubLineSessionFactory(),
-                                       damiera::protocol::hub::errorLine, maxLineBytes);
+                std::size_t maxLineBytes = damiera::host::kMaxLineBytes) {
+  return damiera::host::runStdioLoop(in, out, damiera::hubLineSessionFactory(),
+                                     damiera::protocol::hub::errorLine, maxLineBytes);
 }
 
 }  // namespace

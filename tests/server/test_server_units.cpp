@@ -10,11 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "server/tcp_auth.h"
-#include "server/tcp_config.h"
+#include "host/tcp_auth.h"
+#include "host/tcp_config.h"
 #include "server/worker_pool.h"
 #include "tests/server/server_process.h"
 
+using namespace damiera::host;
 using namespace damiera::server;
 
 TEST_CASE("The listen address takes HOST:PORT, :PORT or PORT, loopback by default", "[server]") {

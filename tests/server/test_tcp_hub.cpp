@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/hub/hub_transcript.h"
+#include "tests/kit/hub_transcript.h"
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
 

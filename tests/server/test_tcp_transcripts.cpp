@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/engine/transcript.h"
+#include "tests/kit/transcript.h"
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
 #include "tests/server/websocket_client.h"

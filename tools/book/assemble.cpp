@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "core/movegen.h"
-#include "tools/book/openings.h"
+#include "tools/book/roots.h"
 
 namespace damiera::bookbuild {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "tools/book/assemble.h"
-#include "tools/book/openings.h"
+#include "tools/book/roots.h"
 
 namespace damiera::bookbuild {
 
@@ -55,7 +55,7 @@ void saveSubtree(const Subtree& tree, const std::string& path) {
 }
 
 // The saved subtree of an opening, or an empty one (none saved yet, or a damaged file: said).
-Subtree loadSubtree(const std::string& path, const Opening& opening) {
+Subtree loadSubtree(const std::string& path, const openings::Opening& opening) {
   if (fs::exists(path)) {
     try {
       return Subtree::load(readWhole(path));
@@ -63,7 +63,7 @@ Subtree loadSubtree(const std::string& path, const Opening& opening) {
       std::cerr << "damiera-book: " << path << ": " << e.what() << "; that opening starts again\n";
     }
   }
-  return Subtree(opening.position, kOpeningPlies);
+  return Subtree(openings::openingPosition(opening), kOpeningPlies);
 }
 
 std::string duration(double seconds) {
@@ -121,7 +121,7 @@ class Progress {
 std::string stateFolder(const std::string& out) { return out + ".state"; }
 
 int runBuild(const BuildSettings& settings) {
-  const std::vector<Opening> openings = threeMoveOpenings();
+  const std::vector<openings::Opening> openings = bookRoots();
   const std::string folder = stateFolder(settings.out);
   fs::create_directories(folder);
   const std::uint64_t perOpening =
@@ -171,7 +171,7 @@ int runBuild(const BuildSettings& settings) {
         }
         if (unsaved > 0 || !fs::exists(path)) saveSubtree(tree, path);
       } catch (const std::exception& e) {
-        std::cerr << "\ndamiera-book: opening " << openings[i].text << ": " << e.what() << "\n";
+        std::cerr << "\ndamiera-book: opening " << openings[i].source << ": " << e.what() << "\n";
         failed = true;
       }
       ++finished;

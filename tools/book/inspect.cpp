@@ -12,7 +12,7 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "search/score.h"
-#include "tools/book/openings.h"
+#include "tools/book/roots.h"
 
 namespace damiera::bookbuild {
 
@@ -75,15 +75,17 @@ int printStats(const std::string& path, std::ostream& out) {
   std::size_t covered = 0, forWhite = 0, forBlack = 0, balanced = 0;
   std::vector<int> mainLines, sizes;
   std::ostringstream lines;
-  for (const Opening& opening : threeMoveOpenings()) {
-    const std::vector<book::BookMove> moves = book.movesOf(opening.position);
+  const std::vector<openings::Opening> roots = bookRoots();
+  for (const openings::Opening& opening : roots) {
+    const Position position = openings::openingPosition(opening);
+    const std::vector<book::BookMove> moves = book.movesOf(position);
     if (moves.empty()) {
-      lines << "opening " << opening.text << ": not in the book\n";
+      lines << "opening " << opening.source << ": not in the book\n";
       continue;
     }
     ++covered;
-    const Reach reach = reachFrom(book, opening.position);
-    const int end = mainLineEnd(book, opening.position, kOpeningPlies);
+    const Reach reach = reachFrom(book, position);
+    const int end = mainLineEnd(book, position, kOpeningPlies);
     mainLines.push_back(end);
     sizes.push_back(static_cast<int>(reach.positions));
     const int forWhiteValue = -moves.front().score;  // Black moves at ply 3
@@ -93,7 +95,7 @@ int printStats(const std::string& path, std::ostream& out) {
     (forWhiteValue >= kJudgedDecided    ? forWhite
      : forWhiteValue <= -kJudgedDecided ? forBlack
                                         : balanced)++;
-    lines << "opening " << opening.text << ": " << reach.positions
+    lines << "opening " << opening.source << ": " << reach.positions
           << " positions, main line to ply " << end << ", deepest ply " << reach.deepestPly
           << ", value for White " << scoreText(forWhiteValue) << " (" << judged << ")\n";
   }
@@ -105,8 +107,8 @@ int printStats(const std::string& path, std::ostream& out) {
     return "min " + std::to_string(v.front()) + ", median " + std::to_string(v[v.size() / 2]) +
            ", max " + std::to_string(v.back()) + ", mean " + std::to_string(sum / long(v.size()));
   };
-  out << "openings: " << covered << " of " << threeMoveOpenings().size() << " in the book; "
-      << forWhite << " good for White, " << forBlack << " good for Black, " << balanced
+  out << "openings: " << covered << " of " << roots.size() << " in the book; " << forWhite
+      << " good for White, " << forBlack << " good for Black, " << balanced
       << " balanced (beyond +-" << kJudgedDecided << " cp is good for one side)\n";
   out << "positions per opening: " << summary(sizes) << "\n";
   out << "main line leaves the book at ply: " << summary(mainLines) << "\n";

@@ -1,5 +1,5 @@
 // The Hub transcript runner; the format is described in hub_transcript.h.
-#include "tests/hub/hub_transcript.h"
+#include "tests/kit/hub_transcript.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -7,15 +7,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
-#include <fstream>
 #include <mutex>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "engine/hub_session.h"
-#include "tests/engine/transcript_input.h"
 
 namespace damiera::testing::hub {
 
@@ -23,18 +20,6 @@ namespace {
 
 // Generous: a sanitizer build searches slowly, and a search that never ends must still fail.
 constexpr std::chrono::seconds kPatience{20};
-
-bool startsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-std::vector<std::string> splitLines(std::string_view text) {
-  std::vector<std::string> lines;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
 
 // Follows the output as it arrives, against the expected lines in order.
 class Matcher {
@@ -226,56 +211,16 @@ class ProcessEngine : public Engine {
 
 std::vector<Entry> parseTranscript(std::string_view text) {
   std::vector<Entry> entries;
-  int lineNumber = 0;
-  for (const std::string& line : splitLines(text)) {
-    ++lineNumber;
-    if (line.empty() || line.front() == '#') continue;
-    if (startsWith(line, "> ")) {
-      entries.push_back({Entry::Kind::Send, line.substr(2), lineNumber});
-    } else if (startsWith(line, ">bytes ")) {
-      const std::optional<std::string> bytes = decodeByteEscapes(line.substr(7));
-      if (!bytes)
-        throw std::invalid_argument("hub transcript line " + std::to_string(lineNumber) +
-                                    ": bad escape in: " + line);
-      entries.push_back({Entry::Kind::Send, *bytes, lineNumber});
-    } else if (startsWith(line, ">repeat ")) {
-      std::istringstream in(line.substr(8));
-      long count = 0;
-      std::string unit;
-      if (!(in >> count) || count <= 0 || in.get() != ' ' || !std::getline(in, unit) ||
-          unit.empty())
-        throw std::invalid_argument("hub transcript line " + std::to_string(lineNumber) +
-                                    ": expected >repeat N text: " + line);
-      std::string text;
-      for (long i = 0; i < count; ++i) text += unit;
-      entries.push_back({Entry::Kind::Send, std::move(text), lineNumber});
-    } else if (startsWith(line, "<~ ")) {
-      entries.push_back({Entry::Kind::Regex, line.substr(3), lineNumber});
-    } else if (startsWith(line, "<* ")) {
-      entries.push_back({Entry::Kind::AnyNumber, line.substr(3), lineNumber});
-    } else if (startsWith(line, "< ")) {
-      entries.push_back({Entry::Kind::Exact, line.substr(2), lineNumber});
-    } else {
-      throw std::invalid_argument("hub transcript line " + std::to_string(lineNumber) +
-                                  ": not a transcript entry: " + line);
-    }
+  for (const TranscriptEntry& entry : parseTranscriptEntries(text)) {
+    if (entry.kind == TranscriptEntry::Kind::Directive)  // the Hub format has none
+      malformedEntry(entry.sourceLine, entry.text);
+    entries.push_back(entry);
   }
   return entries;
 }
 
 std::vector<std::string> transcriptBlocks(std::string_view markdown) {
-  std::vector<std::string> blocks;
-  std::string* current = nullptr;
-  for (const std::string& line : splitLines(markdown)) {
-    if (current == nullptr && line == "```hub-transcript") {
-      current = &blocks.emplace_back();
-    } else if (current != nullptr && startsWith(line, "```")) {
-      current = nullptr;
-    } else if (current != nullptr) {
-      *current += line + '\n';
-    }
-  }
-  return blocks;
+  return markdownBlocks(markdown, "hub-transcript");
 }
 
 EngineFactory inProcessEngine() {
@@ -311,14 +256,6 @@ std::string replay(const std::vector<Entry>& transcript, const EngineFactory& fa
   if (std::string failure = matcher.failure(expected.size()); !failure.empty()) return failure;
   if (exitCode != 0) return "the engine exited with status " + std::to_string(exitCode);
   return {};
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace damiera::testing::hub

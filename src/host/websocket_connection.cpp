@@ -1,4 +1,4 @@
-#include "server/websocket_connection.h"
+#include "host/websocket_connection.h"
 
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/post.hpp>
@@ -8,10 +8,9 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <utility>
 
-#include "server/tcp_auth.h"
 #include "version.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -50,23 +49,19 @@ WebSocketConnection::WebSocketConnection(asio::ip::tcp::socket socket, Strand st
                                          const TcpServerConfig& config,
                                          const LineSessionFactory& factory, Admission admission,
                                          std::function<void()> onClosed)
-    : socket_(std::move(socket)),
-      strand_(std::move(strand)),
-      config_(config),
-      factory_(factory),
-      admission_(admission),
-      onClosed_(std::move(onClosed)),
+    : SessionConnection(std::move(strand), config, factory, admission, std::move(onClosed),
+                        State::Handshake),
+      socket_(std::move(socket)),
       timer_(strand_) {}
 
-// As TcpConnection's: every path out of State::Open releases the session on the strand first.
 WebSocketConnection::~WebSocketConnection() = default;
 
 void WebSocketConnection::start() {
-  asio::post(strand_, [self = shared_from_this()] { self->readRequest(); });
+  asio::post(strand_, [self = self()] { self->readRequest(); });
 }
 
 void WebSocketConnection::shutdown() {
-  asio::post(strand_, [self = shared_from_this()] {
+  asio::post(strand_, [self = self()] {
     switch (self->state_) {
       case State::Handshake:
         self->abort();
@@ -90,10 +85,9 @@ void WebSocketConnection::readRequest() {
   armTimer(std::chrono::steady_clock::now() + kHandshakeTime);
   parser_.emplace();
   parser_->header_limit(kMaxRequestHeaderBytes);
-  http::async_read(socket_.next_layer(), input_, *parser_,
-                   [self = shared_from_this()](const error_code& error, std::size_t) {
-                     self->onRequest(error);
-                   });
+  http::async_read(
+      socket_.next_layer(), input_, *parser_,
+      [self = self()](const error_code& error, std::size_t) { self->onRequest(error); });
 }
 
 void WebSocketConnection::onRequest(const error_code& error) {
@@ -129,8 +123,8 @@ void WebSocketConnection::onRequest(const error_code& error) {
   // The bound on a message is ours (readMessage): Beast's own would close with 1009 before
   // the client could be told "line too long".
   socket_.read_message_max(0);
-  socket_.async_accept(
-      request, [self = shared_from_this()](const error_code& failed) { self->onAccepted(failed); });
+  socket_.async_accept(request,
+                       [self = self()](const error_code& failed) { self->onAccepted(failed); });
 }
 
 void WebSocketConnection::answerHttp(http::status status, std::string body) {
@@ -142,13 +136,12 @@ void WebSocketConnection::answerHttp(http::status status, std::string body) {
   httpReply_->keep_alive(false);
   httpReply_->body() = std::move(body) + '\n';
   httpReply_->prepare_payload();
-  http::async_write(socket_.next_layer(), *httpReply_,
-                    [self = shared_from_this()](const error_code&, std::size_t) {
-                      error_code ignored;
-                      self->socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send,
-                                                          ignored);
-                      self->closeSocket();
-                    });
+  http::async_write(
+      socket_.next_layer(), *httpReply_, [self = self()](const error_code&, std::size_t) {
+        error_code ignored;
+        self->socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+        self->closeSocket();
+      });
 }
 
 void WebSocketConnection::onAccepted(const error_code& error) {
@@ -170,11 +163,7 @@ void WebSocketConnection::onAccepted(const error_code& error) {
     finish(CloseCode::try_again_later, kServerFull);
     return;
   }
-  if (!config_.token) authorized_ = true;
-  if (authorized_)
-    session_ = factory_([weak = weak_from_this()](std::string_view line) {
-      if (const auto self = weak.lock()) self->deliver(line);
-    });
+  openSessionUnlessTokenWanted();
   if (config_.idleTimeout.count() > 0) armTimer(lastActivity_ + config_.idleTimeout);
   readMessage();
 }
@@ -185,7 +174,7 @@ void WebSocketConnection::readMessage() {
   const std::size_t bound = config_.maxLineBytes + 2;
   socket_.async_read_some(
       input_, bound - input_.size(),
-      [self = shared_from_this()](const error_code& error, std::size_t) { self->onRead(error); });
+      [self = self()](const error_code& error, std::size_t) { self->onRead(error); });
 }
 
 void WebSocketConnection::onRead(const error_code& error) {
@@ -215,7 +204,7 @@ void WebSocketConnection::onRead(const error_code& error) {
     finish(CloseCode::too_big, kLineTooLong);
     return;
   }
-  if (socket_.got_binary() && authorized_) {  // unauthorized: refused below as any other line
+  if (socket_.got_binary() && authorized()) {  // unauthorized: refused below as any other line
     deliverError(kBinaryMessage);
     readMessage();
     return;
@@ -246,23 +235,17 @@ void WebSocketConnection::onMessage(std::string message) {
 }
 
 WebSocketConnection::Outcome WebSocketConnection::handleLine(std::string_view line) {
-  if (!authorized_) {
-    if (socket_.got_binary() || !isValidAuthLine(line, *config_.token)) {
-      deliverError(kUnauthorized);
-      return Outcome::Unauthorized;
-    }
-    authorized_ = true;
-    session_ = factory_([weak = weak_from_this()](std::string_view reply) {
-      if (const auto self = weak.lock()) self->deliver(reply);
-    });
-    return Outcome::Continue;
+  if (!authorized()) {
+    if (!socket_.got_binary() && authorize(line)) return Outcome::Continue;
+    deliverError(kUnauthorized);
+    return Outcome::Unauthorized;
   }
-  return session_->handleLine(line) == SessionFlow::Continue ? Outcome::Continue : Outcome::Quit;
+  return handToSession(line) == SessionFlow::Continue ? Outcome::Continue : Outcome::Quit;
 }
 
 void WebSocketConnection::armTimer(std::chrono::steady_clock::time_point deadline) {
   timer_.expires_at(deadline);
-  timer_.async_wait([self = shared_from_this()](const error_code& error) { self->onTimer(error); });
+  timer_.async_wait([self = self()](const error_code& error) { self->onTimer(error); });
 }
 
 // The one timer: the handshake's deadline, then the idle timeout (not moved at every message;
@@ -289,52 +272,24 @@ void WebSocketConnection::onTimer(const error_code& error) {
   }
 }
 
-void WebSocketConnection::deliver(std::string_view line) {
-  const std::lock_guard lock(outputMutex_);
-  if (outputClosed_) return;
-  if (queuedBytes_ + line.size() > config_.maxOutputBytes) {
-    // The client does not read its replies: disconnect it rather than hold more for it.
-    outputClosed_ = true;
-    asio::post(strand_, [self = shared_from_this()] { self->abort(); });
-    return;
-  }
-  pending_.emplace_back(line);
-  queuedBytes_ += line.size();
-  if (writeScheduled_) return;  // the writes going on take this one too
-  writeScheduled_ = true;
-  asio::post(strand_, [self = shared_from_this()] { self->writeNext(); });
-}
-
 void WebSocketConnection::writeNext() {
   if (writing_ || closing_ || state_ == State::Closed) return;
-  {
-    const std::lock_guard lock(outputMutex_);
-    if (pending_.empty()) {
-      writeScheduled_ = false;
-    } else {
-      written_ = std::move(pending_.front());
-      pending_.pop_front();
-      writing_ = true;
-      writeScheduled_ = true;
-    }
-  }
-  if (!writing_) {
+  std::optional<std::string> queued = takeQueued(false);
+  if (!queued) {
     closeIfDone();
     return;
   }
+  written_ = std::move(*queued);
+  writing_ = true;
   socket_.text(true);
-  socket_.async_write(asio::buffer(written_),
-                      [self = shared_from_this()](const error_code& error, std::size_t) {
-                        self->onWritten(error);
-                      });
+  socket_.async_write(
+      asio::buffer(written_),
+      [self = self()](const error_code& error, std::size_t) { self->onWritten(error); });
 }
 
 void WebSocketConnection::onWritten(const error_code& error) {
   writing_ = false;
-  {
-    const std::lock_guard lock(outputMutex_);
-    queuedBytes_ -= written_.size();
-  }
+  written(written_.size());
   written_.clear();
   if (error) {
     abort();
@@ -356,40 +311,15 @@ void WebSocketConnection::finish(CloseCode code, std::string_view reason) {
 // Once every queued reply is written: the close handshake, then the socket is closed.
 void WebSocketConnection::closeIfDone() {
   if (state_ != State::Finishing || closing_ || writing_) return;
-  {
-    const std::lock_guard lock(outputMutex_);
-    if (!pending_.empty()) return;
-    outputClosed_ = true;
-  }
+  if (!closeOutput(true)) return;
   closing_ = true;
-  socket_.async_close(closeReason_,
-                      [self = shared_from_this()](const error_code&) { self->closeSocket(); });
+  socket_.async_close(closeReason_, [self = self()](const error_code&) { self->closeSocket(); });
 }
 
-void WebSocketConnection::abort() {
-  if (state_ == State::Closed) return;
-  releaseSession();
-  closeSocket();
-}
-
-void WebSocketConnection::releaseSession() {
-  std::unique_ptr<LineSession> session = std::move(session_);
-  session.reset();
-}
-
-void WebSocketConnection::closeSocket() {
-  if (state_ == State::Closed) return;
-  state_ = State::Closed;
-  {
-    const std::lock_guard lock(outputMutex_);
-    outputClosed_ = true;
-    pending_.clear();
-  }
-  releaseSession();
+void WebSocketConnection::closeTransport() {
   timer_.cancel();
   error_code ignored;
   socket_.next_layer().close(ignored);
-  if (onClosed_) std::exchange(onClosed_, nullptr)();
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

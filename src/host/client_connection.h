@@ -3,7 +3,7 @@
 // (TcpConnection) or WebSocket messages (WebSocketConnection).
 #include <string_view>
 
-namespace damiera::server {
+namespace damiera::host {
 
 // The connection's own errors, worded by TcpServerConfig::errorLine for the dialect.
 inline constexpr std::string_view kUnauthorized = "unauthorized";
@@ -22,4 +22,4 @@ class ClientConnection {
   virtual void shutdown() = 0;
 };
 
-}  // namespace damiera::server
+}  // namespace damiera::host

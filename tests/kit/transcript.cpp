@@ -33,7 +33,7 @@
 //
 // Timeouts (ReplayTimeouts): a %wait whose line does not come, or an engine that does not exit
 // after the end of its input, is killed and the replay fails saying so.
-#include "tests/engine/transcript.h"
+#include "tests/kit/transcript.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -46,12 +46,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
-
-#include "tests/engine/transcript_input.h"
 
 extern char** environ;
 
@@ -60,47 +56,6 @@ namespace damiera::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-bool startsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-[[noreturn]] void malformed(int lineNumber, std::string_view line) {
-  throw std::invalid_argument("transcript line " + std::to_string(lineNumber) +
-                              ": not a transcript entry: " + std::string(line));
-}
-
-std::string repeated(int lineNumber, std::string_view line) {
-  std::istringstream in{std::string(line.substr(std::string_view(">repeat ").size()))};
-  long count = 0;
-  if (!(in >> count) || count <= 0 || in.get() != ' ') malformed(lineNumber, line);
-  std::string unit;
-  std::getline(in, unit);
-  if (unit.empty()) malformed(lineNumber, line);
-  std::string text;
-  text.reserve(unit.size() * static_cast<std::size_t>(count));
-  for (long i = 0; i < count; ++i) text += unit;
-  return text;
-}
-
-std::string checkedRegex(int lineNumber, std::string_view line, std::string_view regex) {
-  if (regex.empty()) malformed(lineNumber, line);
-  try {
-    std::regex{std::string(regex)};
-  } catch (const std::regex_error& e) {
-    throw std::invalid_argument("transcript line " + std::to_string(lineNumber) +
-                                ": bad regex: " + std::string(regex) + " (" + e.what() + ")");
-  }
-  return std::string(regex);
-}
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
 
 // ---- Running the engine ---------------------------------------------------------------------
 
@@ -274,62 +229,45 @@ std::string Transcript::input() const {
 }
 
 Transcript parseTranscript(std::string_view text) {
+  using Kind = TranscriptEntry::Kind;
   Transcript transcript;
   transcript.steps.emplace_back();
-  int lineNumber = 0;
-  for (const std::string& line : splitLines(std::string(text))) {
-    ++lineNumber;
-    std::string_view entry = line;
-    if (entry.empty() || entry.front() == '#') continue;
-    std::string& input = transcript.steps.back().input;
-    if (entry == ">") {
-      input += '\n';
-    } else if (startsWith(entry, "> ")) {
-      input += std::string(entry.substr(2)) + '\n';
-    } else if (startsWith(entry, ">repeat ")) {
-      input += repeated(lineNumber, entry) + '\n';
-    } else if (startsWith(entry, ">bytes ")) {
-      const std::optional<std::string> bytes = decodeByteEscapes(entry.substr(7));
-      if (!bytes) malformed(lineNumber, entry);
-      input += *bytes + '\n';
-    } else if (startsWith(entry, "%wait ")) {
-      Step& step = transcript.steps.back();
-      step.waitFor = checkedRegex(lineNumber, entry, entry.substr(6));
-      step.waitLine = lineNumber;
-      transcript.steps.emplace_back();
-    } else if (entry == "%progress") {
-      transcript.comparesProgress = true;
-    } else if (entry == "<") {
-      transcript.expected.push_back({"", ExpectedLine::Kind::Exact, lineNumber});
-    } else if (startsWith(entry, "<~ ")) {
-      transcript.expected.push_back({checkedRegex(lineNumber, entry, entry.substr(3)),
-                                     ExpectedLine::Kind::Regex, lineNumber});
-    } else if (startsWith(entry, "<* ")) {
-      transcript.expected.push_back({checkedRegex(lineNumber, entry, entry.substr(3)),
-                                     ExpectedLine::Kind::AnyNumber, lineNumber});
-    } else if (startsWith(entry, "< ")) {
-      transcript.expected.push_back(
-          {std::string(entry.substr(2)), ExpectedLine::Kind::Exact, lineNumber});
-    } else {
-      malformed(lineNumber, entry);
+  for (const TranscriptEntry& entry : parseTranscriptEntries(text)) {
+    switch (entry.kind) {
+      case Kind::Send:
+        transcript.steps.back().input += entry.text + '\n';
+        break;
+      case Kind::Exact:
+        transcript.expected.push_back({entry.text, ExpectedLine::Kind::Exact, entry.sourceLine});
+        break;
+      case Kind::Regex:
+        transcript.expected.push_back({entry.text, ExpectedLine::Kind::Regex, entry.sourceLine});
+        break;
+      case Kind::AnyNumber:
+        transcript.expected.push_back(
+            {entry.text, ExpectedLine::Kind::AnyNumber, entry.sourceLine});
+        break;
+      case Kind::Directive: {
+        const std::string_view directive = entry.text;
+        if (directive.starts_with("%wait ")) {
+          Step& step = transcript.steps.back();
+          step.waitFor = checkedRegex(entry.sourceLine, directive, directive.substr(6));
+          step.waitLine = entry.sourceLine;
+          transcript.steps.emplace_back();
+        } else if (directive == "%progress") {
+          transcript.comparesProgress = true;
+        } else {
+          malformedEntry(entry.sourceLine, directive);
+        }
+        break;
+      }
     }
   }
   return transcript;
 }
 
 std::vector<std::string> transcriptBlocks(std::string_view markdown) {
-  std::vector<std::string> blocks;
-  std::string* current = nullptr;
-  for (const std::string& line : splitLines(std::string(markdown))) {
-    if (current == nullptr && line == "```transcript") {
-      current = &blocks.emplace_back();
-    } else if (current != nullptr && startsWith(line, "```")) {
-      current = nullptr;
-    } else if (current != nullptr) {
-      *current += line + '\n';
-    }
-  }
-  return blocks;
+  return markdownBlocks(markdown, "transcript");
 }
 
 Replay replay(const std::string& binary, const Transcript& transcript,
@@ -427,14 +365,6 @@ std::string compare(const Transcript& transcript, const Replay& replay) {
   return "output line " + std::to_string(furthestI + 1) + " (transcript line " +
          std::to_string(want.sourceLine) + ")\n  expected" + describe(want) +
          "\n  got:      " + output[furthestI];
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace damiera::testing

@@ -1,13 +1,11 @@
-#include "server/tcp_connection.h"
+#include "host/tcp_connection.h"
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <utility>
 
-#include "server/tcp_auth.h"
-
-namespace damiera::server {
+namespace damiera::host {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
@@ -25,26 +23,21 @@ constexpr std::chrono::seconds kShutdownLingerTime{1};
 TcpConnection::TcpConnection(asio::ip::tcp::socket socket, Strand strand,
                              const TcpServerConfig& config, const LineSessionFactory& factory,
                              Admission admission, std::function<void()> onClosed)
-    : socket_(std::move(socket)),
-      strand_(std::move(strand)),
-      config_(config),
-      factory_(factory),
-      admission_(admission),
-      onClosed_(std::move(onClosed)),
+    : SessionConnection(std::move(strand), config, factory, admission, std::move(onClosed),
+                        State::Open),
+      socket_(std::move(socket)),
       input_(config.maxLineBytes + 1),  // a full line and its newline
       idleTimer_(strand_),
       lingerTimer_(strand_) {}
 
-// Every path out of State::Open releases the session on the strand first, so the last owner
-// (possibly a search thread delivering a line) never destroys a live session here.
 TcpConnection::~TcpConnection() = default;
 
 void TcpConnection::start() {
-  asio::post(strand_, [self = shared_from_this()] { self->begin(); });
+  asio::post(strand_, [self = self()] { self->begin(); });
 }
 
 void TcpConnection::shutdown() {
-  asio::post(strand_, [self = shared_from_this()] {
+  asio::post(strand_, [self = self()] {
     if (self->state_ == State::Finishing) self->armLingerTimer(Linger::Short);  // no 5 s
     self->finish(Linger::Short);
     self->flushDeferred();
@@ -62,21 +55,16 @@ void TcpConnection::begin() {
     flushDeferred();
     return;
   }
-  if (!config_.token) authorized_ = true;
-  if (authorized_)
-    session_ = factory_([weak = weak_from_this()](std::string_view line) {
-      if (const auto self = weak.lock()) self->deliver(line);
-    });
+  openSessionUnlessTokenWanted();
   armIdleTimer();
   readLine();
 }
 
 void TcpConnection::readLine() {
   reading_ = true;
-  asio::async_read_until(socket_, input_, '\n',
-                         [self = shared_from_this()](const error_code& error, std::size_t bytes) {
-                           self->onLine(error, bytes);
-                         });
+  asio::async_read_until(
+      socket_, input_, '\n',
+      [self = self()](const error_code& error, std::size_t bytes) { self->onLine(error, bytes); });
 }
 
 void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
@@ -129,24 +117,18 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
 }
 
 bool TcpConnection::handleLine(std::string_view line) {
-  if (!authorized_) {
-    if (!isValidAuthLine(line, *config_.token)) {
-      deliverError(kUnauthorized);
-      return false;
-    }
-    authorized_ = true;
-    session_ = factory_([weak = weak_from_this()](std::string_view reply) {
-      if (const auto self = weak.lock()) self->deliver(reply);
-    });
-    return true;
+  if (!authorized()) {
+    if (authorize(line)) return true;
+    deliverError(kUnauthorized);
+    return false;
   }
-  return session_->handleLine(line) == SessionFlow::Continue;
+  return handToSession(line) == SessionFlow::Continue;
 }
 
 void TcpConnection::discardInput() {
   reading_ = true;
   socket_.async_read_some(asio::buffer(discard_),
-                          [self = shared_from_this()](const error_code& error, std::size_t) {
+                          [self = self()](const error_code& error, std::size_t) {
                             self->reading_ = false;
                             if (self->state_ == State::Closed) return;
                             if (error) {
@@ -161,8 +143,7 @@ void TcpConnection::discardInput() {
 void TcpConnection::armIdleTimer() {
   if (config_.idleTimeout.count() <= 0) return;
   idleTimer_.expires_at(lastActivity_ + config_.idleTimeout);
-  idleTimer_.async_wait(
-      [self = shared_from_this()](const error_code& error) { self->onIdleTimer(error); });
+  idleTimer_.async_wait([self = self()](const error_code& error) { self->onIdleTimer(error); });
 }
 
 // The timer is not moved at every line; when it fires early it is set again for the rest.
@@ -177,25 +158,17 @@ void TcpConnection::onIdleTimer(const error_code& error) {
   flushDeferred();
 }
 
-void TcpConnection::deliver(std::string_view line) {
-  const std::lock_guard lock(outputMutex_);
-  if (outputClosed_) return;
-  const std::size_t size = line.size() + 1;
-  if (queuedBytes_ + size > config_.maxOutputBytes) {
-    // The client does not read its replies: disconnect it rather than hold more for it.
-    outputClosed_ = true;
-    asio::post(strand_, [self = shared_from_this()] { self->abort(); });
-    return;
-  }
-  pending_.append(line);
-  pending_.push_back('\n');
-  queuedBytes_ += size;
-  if (writeScheduled_) return;
-  writeScheduled_ = true;
+std::string TcpConnection::frame(std::string_view line) const {
+  std::string framed(line);
+  framed.push_back('\n');
+  return framed;
+}
+
+void TcpConnection::scheduleWrite() {
   if (strand_.running_in_this_thread())
     deferredWrite_ = true;  // the handler running now calls flushDeferred() when it is done
   else
-    asio::post(strand_, [self = shared_from_this()] { self->writeNext(); });
+    SessionConnection::scheduleWrite();
 }
 
 void TcpConnection::flushDeferred() {
@@ -206,14 +179,9 @@ void TcpConnection::flushDeferred() {
 
 void TcpConnection::writeNext() {
   for (;;) {
-    {
-      const std::lock_guard lock(outputMutex_);
-      if (state_ == State::Closed || pending_.empty()) {
-        writeScheduled_ = false;
-        break;
-      }
-      writing_.swap(pending_);  // writing_ is empty here
-    }
+    std::optional<std::string> queued = takeQueued(true);
+    if (!queued) break;
+    writing_ = std::move(*queued);  // writing_ was empty
     // Most replies fit in the socket's buffer: write them now, without a trip through the
     // reactor; what does not fit goes asynchronously.
     error_code error;
@@ -224,12 +192,9 @@ void TcpConnection::writeNext() {
     }
     if (written < writing_.size()) {
       writing_.erase(0, written);
-      {
-        const std::lock_guard lock(outputMutex_);
-        queuedBytes_ -= written;
-      }
+      this->written(written);
       asio::async_write(socket_, asio::buffer(writing_),
-                        [self = shared_from_this()](const error_code& failed, std::size_t bytes) {
+                        [self = self()](const error_code& failed, std::size_t bytes) {
                           self->onWritten(failed, bytes);
                           if (!failed) self->writeNext();
                         });
@@ -242,25 +207,14 @@ void TcpConnection::writeNext() {
 
 // A write has ended: `bytes` of writing_ are gone.
 void TcpConnection::onWritten(const error_code& error, std::size_t bytes) {
-  {
-    const std::lock_guard lock(outputMutex_);
-    queuedBytes_ -= bytes;
-  }
+  written(bytes);
   writing_.clear();
   if (error) {
-    {
-      const std::lock_guard lock(outputMutex_);
-      writeScheduled_ = false;
-    }
+    writesStopped();
     abort();
     return;
   }
   lastActivity_ = std::chrono::steady_clock::now();
-}
-
-bool TcpConnection::flushed() {
-  const std::lock_guard lock(outputMutex_);
-  return !writeScheduled_;
 }
 
 void TcpConnection::finish(Linger linger) {
@@ -282,10 +236,7 @@ void TcpConnection::finish(Linger linger) {
 void TcpConnection::closeIfDone() {
   if (state_ != State::Finishing || !flushed()) return;
   if (!finSent_) {
-    {
-      const std::lock_guard lock(outputMutex_);
-      outputClosed_ = true;
-    }
+    closeOutput();
     error_code ignored;
     socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
     finSent_ = true;
@@ -297,36 +248,16 @@ void TcpConnection::closeIfDone() {
 
 void TcpConnection::armLingerTimer(Linger linger) {
   lingerTimer_.expires_after(linger == Linger::Short ? kShutdownLingerTime : kLingerTime);
-  lingerTimer_.async_wait([self = shared_from_this()](const error_code& error) {
+  lingerTimer_.async_wait([self = self()](const error_code& error) {
     if (!error) self->closeSocket();
   });
 }
 
-void TcpConnection::abort() {
-  if (state_ == State::Closed) return;
-  releaseSession();
-  closeSocket();
-}
-
-void TcpConnection::releaseSession() {
-  std::unique_ptr<LineSession> session = std::move(session_);
-  session.reset();
-}
-
-void TcpConnection::closeSocket() {
-  if (state_ == State::Closed) return;
-  state_ = State::Closed;
-  {
-    const std::lock_guard lock(outputMutex_);
-    outputClosed_ = true;
-    pending_.clear();
-  }
-  releaseSession();
+void TcpConnection::closeTransport() {
   idleTimer_.cancel();
   lingerTimer_.cancel();
   error_code ignored;
   socket_.close(ignored);
-  if (onClosed_) std::exchange(onClosed_, nullptr)();
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

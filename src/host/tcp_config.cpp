@@ -1,11 +1,11 @@
-#include "server/tcp_config.h"
+#include "host/tcp_config.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstddef>
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace {
 
@@ -87,4 +87,4 @@ std::optional<ListenAddress> parseListenAddress(std::string_view text, std::stri
   return address;
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

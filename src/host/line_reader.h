@@ -5,7 +5,7 @@
 #include <istream>
 #include <string>
 
-namespace damiera::server {
+namespace damiera::host {
 
 class LineReader {
  public:
@@ -25,4 +25,4 @@ class LineReader {
   std::size_t maxLineBytes_;
 };
 
-}  // namespace damiera::server
+}  // namespace damiera::host

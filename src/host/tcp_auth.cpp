@@ -1,4 +1,4 @@
-#include "server/tcp_auth.h"
+#include "host/tcp_auth.h"
 
 #include <algorithm>
 #include <fstream>
@@ -7,7 +7,7 @@
 
 #include "protocol/tokens.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace {
 
@@ -51,4 +51,4 @@ bool isValidAuthLine(std::string_view line, std::string_view token) {
   return words.size() == 2 && words[0] == kAuthWord && constantTimeEquals(words[1], token);
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

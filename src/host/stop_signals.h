@@ -21,7 +21,7 @@
 #include <mutex>
 #include <thread>
 
-namespace damiera::server {
+namespace damiera::host {
 
 class StopSignals {
  public:
@@ -47,4 +47,4 @@ class StopSignals {
   std::thread waiter_;  // last: it starts once the rest is ready
 };
 
-}  // namespace damiera::server
+}  // namespace damiera::host

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace damiera::server {
+namespace damiera::host {
 
 inline constexpr std::string_view kDefaultListenHost = "127.0.0.1";
 inline constexpr std::size_t kDefaultMaxClients = 256;
@@ -67,4 +67,4 @@ std::optional<std::string> parseOrigin(std::string_view text, std::string& error
 // comparison ignores ASCII case, as origins do.
 bool isAllowedOrigin(const std::vector<std::string>& allowed, std::string_view origin);
 
-}  // namespace damiera::server
+}  // namespace damiera::host

@@ -1,15 +1,9 @@
 #pragma once
 // Hub transcripts: Hub sessions replayed against a HubSession (in this process) or against the
 // `damiera hub` binary, the way a GUI drives an engine: each input line is sent only once every
-// answer written before it in the transcript has arrived. The format, one entry a line:
-//
-//   # text          a comment; blank lines are ignored too
-//   > text          send "text" as one input line
-//   >bytes text     send "text" with "\xNN" and "\\" decoded (tests/engine/transcript_input.h)
-//   >repeat N text  send "text" repeated N times as one line
-//   < text          the next output line is exactly "text"
-//   <~ regex        the next output line matches the ECMAScript regex as a whole
-//   <* regex        any number (zero or more) of output lines matching the regex
+// answer written before it in the transcript has arrived. The format: the entries both
+// transcript formats share (tests/kit/transcript_entries.h: > sends, < <~ <* expect), and no
+// directive.
 //
 // Searches answer from another thread, so their info lines may come before or after an
 // answer to a later command (ping); `<* info .*` around it says so. After the last input line
@@ -21,14 +15,14 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/kit/transcript_entries.h"
+
 namespace damiera::testing::hub {
 
-struct Entry {
-  enum class Kind { Send, Exact, Regex, AnyNumber };
-  Kind kind = Kind::Send;
-  std::string text;
-  int sourceLine = 0;
-};
+// The entries both transcript formats share (tests/kit/transcript_entries.h); the Hub format
+// has no directive.
+using Entry = TranscriptEntry;
+using testing::readFile;
 
 // Throws std::invalid_argument naming the line of a malformed entry.
 std::vector<Entry> parseTranscript(std::string_view text);
@@ -54,7 +48,5 @@ EngineFactory processEngine(std::string binary, std::vector<std::string> argumen
 
 // Empty when the engine's output matched, otherwise a readable account of the first difference.
 std::string replay(const std::vector<Entry>& transcript, const EngineFactory& engine);
-
-std::string readFile(const std::string& path);
 
 }  // namespace damiera::testing::hub

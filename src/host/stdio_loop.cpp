@@ -1,13 +1,13 @@
-#include "server/stdio_loop.h"
+#include "host/stdio_loop.h"
 
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 
-#include "server/line_reader.h"
+#include "host/line_reader.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace {
 
@@ -56,4 +56,4 @@ int runStdioLoop(std::istream& in, std::ostream& out, const LineSessionFactory& 
   }
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

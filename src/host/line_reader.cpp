@@ -1,6 +1,6 @@
-#include "server/line_reader.h"
+#include "host/line_reader.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 LineReader::LineReader(std::istream& in, std::size_t maxLineBytes)
     : in_(*in.rdbuf()), maxLineBytes_(maxLineBytes) {}
@@ -28,4 +28,4 @@ LineReader::Status LineReader::next(std::string& line) {
   }
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

@@ -1,4 +1,4 @@
-#include "server/tcp_server.h"
+#include "host/tcp_server.h"
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "server/tcp_connection.h"
-#include "server/websocket_connection.h"
+#include "host/tcp_connection.h"
+#include "host/websocket_connection.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
@@ -197,4 +197,4 @@ int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std:
   return 0;
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

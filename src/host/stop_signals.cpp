@@ -1,4 +1,4 @@
-#include "server/stop_signals.h"
+#include "host/stop_signals.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -6,7 +6,7 @@
 #include <system_error>
 #include <utility>
 
-namespace damiera::server {
+namespace damiera::host {
 
 namespace {
 
@@ -61,4 +61,4 @@ bool StopSignals::signalled() const {
   return signalled_;
 }
 
-}  // namespace damiera::server
+}  // namespace damiera::host

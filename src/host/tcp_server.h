@@ -16,12 +16,12 @@
 #include <string>
 
 #include "engine/line_session.h"
-#include "server/client_connection.h"
-#include "server/stop_signals.h"
-#include "server/tcp_config.h"
-#include "server/tcp_connection.h"
+#include "host/client_connection.h"
+#include "host/stop_signals.h"
+#include "host/tcp_config.h"
+#include "host/tcp_connection.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 class TcpServer {
  public:
@@ -71,4 +71,4 @@ class TcpServer {
 int runTcpServer(const TcpServerConfig& config, LineSessionFactory factory, std::ostream& out,
                  StopSignals& signals);
 
-}  // namespace damiera::server
+}  // namespace damiera::host

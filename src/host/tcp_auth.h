@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace damiera::server {
+namespace damiera::host {
 
 // The token in `path`: its first line without surrounding whitespace. Throws
 // std::runtime_error saying why when the file cannot be read or holds no usable token (empty,
@@ -18,4 +18,4 @@ bool constantTimeEquals(std::string_view a, std::string_view b);
 // Is `line` "auth <token>" (spaces, tabs and a final carriage return around the words allowed)?
 bool isValidAuthLine(std::string_view line, std::string_view token);
 
-}  // namespace damiera::server
+}  // namespace damiera::host

@@ -10,7 +10,7 @@
 
 #include "engine/line_session.h"
 
-namespace damiera::server {
+namespace damiera::host {
 
 // Longer input lines get one error ("line too long") and are discarded.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;  // 1 MiB
@@ -25,4 +25,4 @@ using ErrorLineFormat = std::function<std::string(std::string_view message)>;
 int runStdioLoop(std::istream& in, std::ostream& out, const LineSessionFactory& makeSession,
                  const ErrorLineFormat& errorLine, std::size_t maxLineBytes = kMaxLineBytes);
 
-}  // namespace damiera::server
+}  // namespace damiera::host
