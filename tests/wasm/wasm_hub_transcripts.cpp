@@ -1,6 +1,6 @@
 // Replays the Hub transcripts (tests/hub_transcripts/*.txt) against the WebAssembly engine
 // under Node, started in the Hub dialect (`damiera-wasm hub`), with the Hub tests' runner
-// (tests/hub/hub_transcript.h): what the native `damiera hub` answers, line for line.
+// (tests/kit/hub_transcript.h): what the native `damiera hub` answers, line for line.
 //   wasm_hub_transcripts single|threaded DIST_DIR SOURCE_DIR [NAME.txt...]
 // DIST_DIR is tools/build-wasm's dist/wasm/; without names, every transcript. Exit 77 (ctest's
 // skip) when Node or the build is missing, saying which; 0 when every one matches, 1 otherwise.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/hub/hub_transcript.h"
+#include "tests/kit/hub_transcript.h"
 #include "tests/wasm/node_launcher.h"
 
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 // Replays the native engine's transcripts (tests/transcripts/*.txt) against the WebAssembly
-// engine under Node, with the native transcript test's runner (tests/engine/transcript.h): the
+// engine under Node, with the native transcript test's runner (tests/kit/transcript.h): the
 // same replies, line for line.
 //   wasm_transcripts single|threaded DIST_DIR SOURCE_DIR
 // DIST_DIR is tools/build-wasm's dist/wasm/. Exit 77 (ctest's skip) when Node or the build is
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/engine/transcript.h"
+#include "tests/kit/transcript.h"
 #include "tests/wasm/node_launcher.h"
 
 namespace fs = std::filesystem;
