@@ -37,6 +37,8 @@ const std::vector<Layer>& layers() {
       {"protocol", {"protocol", "core"}},
       {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
       {"src/server", {"server", "engine", "book", "search", "egdb", "protocol", "core"}},
+      {"src/checkerboard",
+       {"checkerboard", "engine", "book", "search", "egdb", "protocol", "core"}},
   };
   return kLayers;
 }

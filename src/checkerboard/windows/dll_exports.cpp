@@ -8,16 +8,16 @@
 #include <optional>
 #include <string>
 
-#include "engine/cb_api.h"
-#include "engine/cb_engine.h"
-#include "engine/status_text.h"
+#include "checkerboard/cb_api.h"
+#include "checkerboard/front_end.h"
+#include "checkerboard/status_text.h"
 
 using damiera::cb::Board8x8;
 using damiera::cb::CBmove;
 
 namespace {
 
-// Where the settings outlive the session (engine/settings_file.h): the user's own application
+// Where the settings outlive the session (checkerboard/settings_file.h): the user's own application
 // data folder, always writable, where the engines folder may be under Program Files.
 std::optional<std::filesystem::path> settingsFile() {
   const wchar_t* appData = _wgetenv(L"APPDATA");
@@ -42,8 +42,8 @@ std::string bookBesideDll() {
 
 // One engine per loaded DLL, made on first use. It keeps no thread between calls, so its
 // destruction when the DLL is unloaded only frees memory.
-damiera::cb::Engine& engine() {
-  static damiera::cb::Engine instance(settingsFile(), bookBesideDll());
+damiera::cb::FrontEnd& engine() {
+  static damiera::cb::FrontEnd instance(settingsFile(), bookBesideDll());
   return instance;
 }
 

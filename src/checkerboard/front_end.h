@@ -21,9 +21,9 @@
 #include <string_view>
 #include <vector>
 
+#include "checkerboard/cb_api.h"
 #include "core/game.h"
 #include "egdb/database.h"
-#include "engine/cb_api.h"
 #include "engine/engine.h"
 #include "engine/option_table.h"
 #include "search/skill.h"
@@ -71,18 +71,18 @@ inline constexpr int kMaxFixedDepth = 99;
 // CheckerBoard's More Options dialog offers 4..10 pieces and "No limit", which it sends as 24.
 inline constexpr int kMaxDbPiecesSetting = 24;
 
-class Engine {
+class FrontEnd {
  public:
-  // With a settings file (engine/settings_file.h): the settings it holds are taken now, and
+  // With a settings file (checkerboard/settings_file.h): the settings it holds are taken now, and
   // every setting the user changes is written back to it. Without one, every session starts
   // from the defaults.
   // `defaultBook`: the book used until "set bookfile" says otherwise (the DLL's: damiera.book
   // beside it, when there is one); empty: none.
-  explicit Engine(std::optional<std::filesystem::path> settingsFile = std::nullopt,
-                  const std::string& defaultBook = {});
-  ~Engine();
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
+  explicit FrontEnd(std::optional<std::filesystem::path> settingsFile = std::nullopt,
+                    const std::string& defaultBook = {});
+  ~FrontEnd();
+  FrontEnd(const FrontEnd&) = delete;
+  FrontEnd& operator=(const FrontEnd&) = delete;
 
   // getmove(): searches `board` (`color` to move) for about `maxtime` seconds, or until
   // *playnow becomes non-zero, writes status lines into `status` (kTextSize bytes) while it
@@ -130,7 +130,7 @@ class Engine {
   const std::optional<std::filesystem::path> settingsFile_;
   std::mutex fileMutex_;  // one writer of settingsFile_ at a time; guards keptLines_
   // Lines of the settings file refused at load, by setting: written back in place of the
-  // setting's value until the user sets it (engine/settings_file.h).
+  // setting's value until the user sets it (checkerboard/settings_file.h).
   std::map<std::string, std::string> keptLines_;
   mutable std::mutex mutex_;  // guards the settings and the history; never held during a search
   EngineSettings settings_;

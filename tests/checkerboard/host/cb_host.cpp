@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cb_api.h"
+#include "checkerboard/cb_api.h"
 
 using damiera::cb::CBmove;
 using damiera::cb::Coor;

@@ -1,15 +1,15 @@
-#include "engine/cb_engine.h"
+#include "checkerboard/front_end.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
 #include <vector>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/cb_time.h"
+#include "checkerboard/status_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "engine/board8.h"
-#include "engine/cb_time.h"
-#include "engine/status_text.h"
 #include "search/limits.h"
 #include "search/pacer.h"
 #include "search/search.h"
@@ -89,7 +89,8 @@ const std::string& EngineSettings::text(std::string_view name) const {
   return found->second;
 }
 
-Engine::Engine(std::optional<std::filesystem::path> settingsFile, const std::string& defaultBook)
+FrontEnd::FrontEnd(std::optional<std::filesystem::path> settingsFile,
+                   const std::string& defaultBook)
     : settingsFile_(std::move(settingsFile)) {
   settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
@@ -124,14 +125,14 @@ Engine::Engine(std::optional<std::filesystem::path> settingsFile, const std::str
   core_->setOption("Move Overhead", std::to_string(kMoveOverheadMs));
 }
 
-Engine::~Engine() = default;
+FrontEnd::~FrontEnd() = default;
 
-EngineSettings Engine::settings() const {
+EngineSettings FrontEnd::settings() const {
   std::lock_guard lock(mutex_);
   return settings_;
 }
 
-void Engine::applySettings(const EngineSettings& settings, char* status) {
+void FrontEnd::applySettings(const EngineSettings& settings, char* status) {
   const auto set = [&](std::string_view name, const std::string& value) {
     if (const Refused refused = core_->setOption(name, value); refused && status != nullptr)
       writeText(status, "error: " + refused->message);
@@ -165,8 +166,8 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
   }
 }
 
-int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
-                    int info, int moreinfo, CBmove* move) {
+int FrontEnd::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
+                      int info, int moreinfo, CBmove* move) {
   std::lock_guard oneSearch(searchMutex_);
   const Parsed<Position> parsed = positionFromBoard(board, color);
   if (!parsed) {
@@ -226,7 +227,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
   return outcomeAfter(game, chosen, score);
 }
 
-int Engine::isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const {
+int FrontEnd::isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const {
   const Parsed<Position> parsed = positionFromBoard(board, color);
   if (!parsed) return 0;
   for (const PathMove& m : generatePathMoves(*parsed.value)) {
