@@ -4,12 +4,14 @@
 // and checks its answers against what the Linux rules core expects.
 //
 //   damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION DATABASE_DIR DAMAGED_DIR
+//                   BOOK
 //
 // EXPECTATIONS comes from `damiera-cb-expect positions` (native): for each test position every
 // legal move with its captured squares and the position after it. GAME_RECORD is written here
 // (a game of the engine against itself) for `damiera-cb-expect check-game`. The last three come
 // from `damiera-cb-expect database`: a small endgame database, a copy with a damaged slice, and
-// what the Linux side plays with it. Prints one line per check and "N passed, M failed"; exit
+// what the Linux side plays with it. BOOK: the shipped opening book, used when none is beside
+// the DLL. Prints one line per check and "N passed, M failed"; exit
 // status 1 if any check failed.
 //
 // It shares no code with the DLL (only the interface's type declarations): board conversion,
@@ -601,6 +603,36 @@ void checkSelfPlay(const Api& api, const ExpectedPosition& start, const char* re
         "the engine itself claims the draw it reaches");
 }
 
+// The opening book (set book, set bookfile): from the start position getmove answers with a book
+// move, says so in the status line ("book move 23-19  score ...  weight ...") as CheckerBoard
+// shows it, and plays it legally. The book is the one found beside the DLL (the release zip's),
+// or else `book`, the shipped file, set with set bookfile. Then `set book 0`: the checks after
+// this one are of the DLL's own search, which a book move would replace.
+void checkBook(const Api& api, const ExpectedPosition& start, const std::string& book) {
+  const std::string beside = command(api, "get bookfile").reply;
+  std::printf("     book beside the DLL: %s\n", beside.empty() ? "none" : beside.c_str());
+  if (beside.empty()) {
+    const Command c = command(api, ("set bookfile " + book).c_str());
+    check(c.result == 1, "set bookfile " + book + ": " + c.reply);
+  } else {
+    check(beside.size() >= 12 && beside.substr(beside.size() - 12) == "damiera.book",
+          "the book beside the DLL is its damiera.book: " + beside);
+  }
+  check(command(api, "set book 3").result == 1 && command(api, "get book").reply == "3",
+        "set book 3 (the best book move)");
+  GetMoveCall call(api, start.setup, 5, 1);
+  if (!getMove(call)) return;
+  const std::string status = call.status.str();
+  const ExpectedMove* played = playedMove(start, call);
+  check(played != nullptr && status.rfind("book move " + played->path + "  score ", 0) == 0 &&
+            status.find("weight ") != std::string::npos,
+        "from the start position getmove plays a book move and says so: " + status);
+  if (beside.empty()) command(api, "set bookfile");
+  const Command c = command(api, "set book 0");
+  check(c.result == 1 && command(api, "get book").reply == "0",
+        "set book 0 for the search checks: " + c.reply);
+}
+
 // What `damiera-cb-expect database` wrote: a won position, the moves that keep the win (the
 // Linux reader's values), the move the native engine plays there with the same folder, and the
 // slice it damaged in its copy of the folder.
@@ -712,10 +744,10 @@ bool checkRemembered(HMODULE& dll, const char* dllPath, Api& api, const std::str
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 7) {
+  if (argc != 8) {
     std::fprintf(stderr,
                  "usage: damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION "
-                 "DATABASE_DIR DAMAGED_DATABASE_DIR\n");
+                 "DATABASE_DIR DAMAGED_DATABASE_DIR BOOK\n");
     return 2;
   }
   std::vector<ExpectedPosition> positions;
@@ -737,6 +769,7 @@ int main(int argc, char** argv) {
   }
 
   checkCommands(api);
+  checkBook(api, positions.front(), argv[7]);
   for (const ExpectedPosition& p : positions) checkPosition(api, p);
   checkPlaynow(api, positions.front());
   checkLevel(api, positions.front());
