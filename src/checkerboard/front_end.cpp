@@ -90,8 +90,14 @@ const std::string& EngineSettings::text(std::string_view name) const {
 }
 
 FrontEnd::FrontEnd(std::optional<std::filesystem::path> settingsFile,
-                   const std::string& defaultBook)
-    : settingsFile_(std::move(settingsFile)) {
+                   const std::string& defaultBook, OwnDatabase ownDatabase)
+    : settingsFile_(std::move(settingsFile)),
+      ownDatabase_(std::move(ownDatabase)),
+      databaseBuild_(
+          [this](const std::filesystem::path& folder, std::shared_ptr<egdb::Database> database) {
+            ownDatabaseBuilt(folder, std::move(database));
+          },
+          ownDatabase_.park) {
   settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
   EngineReports reports;
@@ -166,9 +172,30 @@ void FrontEnd::applySettings(const EngineSettings& settings, char* status) {
   }
 }
 
+namespace {
+// The database build waits while getmove() runs: the search has the processor to itself.
+class BuildPause {
+ public:
+  explicit BuildPause(DatabaseBuild& build) : build_(build) { build_.pause(); }
+  ~BuildPause() { build_.resume(); }
+  BuildPause(const BuildPause&) = delete;
+  BuildPause& operator=(const BuildPause&) = delete;
+
+ private:
+  DatabaseBuild& build_;
+};
+}  // namespace
+
 int FrontEnd::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
                       int info, int moreinfo, CBmove* move) {
   std::lock_guard oneSearch(searchMutex_);
+  const BuildPause pause(databaseBuild_);
+  // The first use with no database folder set: the engine builds its own (2..5 pieces) in the
+  // background, and probes it once it is verified.
+  if (firstUse_.exchange(false) && ownDatabase_.buildOnFirstUse && ownDatabase_.folder &&
+      settings().text("dbpath").empty())
+    databaseBuild_.start(*ownDatabase_.folder, kMaxBuildPieces);
+
   const Parsed<Position> parsed = positionFromBoard(board, color);
   if (!parsed) {
     writeText(status, "error: " + parsed.error);

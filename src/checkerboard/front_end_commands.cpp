@@ -149,7 +149,8 @@ void FrontEnd::handle(const std::string& text, Reply& reply) {
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
                     "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth (see help)");
+                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth, dbbuild\n"
+                    "(see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -173,6 +174,7 @@ void FrontEnd::handle(const std::string& text, Reply& reply) {
     if (key == "depth") return reply.ok(std::to_string(s.depth));
     if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
     if (key == "allscores") return reply.ok(s.allScores ? "1" : "0");
+    if (key == "dbbuild") return reply.ok(databaseBuild_.status());
     return reply.refuse("unknown setting: " + key);
   }
 
@@ -207,6 +209,7 @@ void FrontEnd::handle(const std::string& text, Reply& reply) {
       settings_.bookLevel = static_cast<int>(*level);
       return reply.ok("book " + value + ": " + kWords[*level]);
     }
+    if (key == "dbbuild") return setDatabaseBuild(value, reply);
     if (key == "depth") {
       const auto n = parseNumber(value, 0, kMaxFixedDepth);
       if (!n) return reply.refuse("depth must be 0 (no limit).." + std::to_string(kMaxFixedDepth));
@@ -314,6 +317,40 @@ void FrontEnd::setHistory(const std::string& args, Reply& reply) {
   std::lock_guard lock(mutex_);
   history_ = std::move(game);
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
+}
+
+void FrontEnd::setDatabaseBuild(const std::string& value, Reply& reply) {
+  const auto pieces = parseNumber(value, 0, kMaxBuildPieces);
+  if (!pieces || *pieces == 1)
+    return reply.refuse("dbbuild must be " + std::to_string(kMinBuildPieces) + ".." +
+                        std::to_string(kMaxBuildPieces) + " (pieces) or 0 (stop)");
+  if (*pieces == 0) {
+    firstUse_ = false;  // nor on first use
+    databaseBuild_.stop();
+    return reply.ok("dbbuild 0: " + databaseBuild_.status());
+  }
+  if (!ownDatabase_.folder) return reply.refuse("dbbuild: no folder to build into");
+  if (const std::optional<std::string> why =
+          databaseBuild_.start(*ownDatabase_.folder, static_cast<int>(*pieces)))
+    return reply.refuse("dbbuild: " + *why);
+  reply.ok("dbbuild " + value + ": building 2.." + value + " pieces in " +
+           ownDatabase_.folder->string() + " (get dbbuild: progress)");
+}
+
+void FrontEnd::ownDatabaseBuilt(const std::filesystem::path& folder,
+                                std::shared_ptr<egdb::Database> database) {
+  const std::string dir = folder.string();
+  {
+    std::lock_guard lock(mutex_);
+    std::string& current = settings_.options["dbpath"];
+    if (!current.empty() && current != dir) return;  // the user set another folder meanwhile
+    current = dir;
+    settings_.database = std::move(database);
+  }
+  try {
+    saveSettingsFile("dbpath");      // the next session starts with it
+  } catch (const std::exception&) {  // then it is found again by the next build, at once
+  }
 }
 
 // The book is opened now, through the reader the engine uses (src/book): a file that is not a

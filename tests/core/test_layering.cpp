@@ -38,7 +38,7 @@ const std::vector<Layer>& layers() {
       {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
       {"src/server", {"server", "engine", "book", "search", "egdb", "protocol", "core"}},
       {"src/checkerboard",
-       {"checkerboard", "engine", "book", "search", "egdb", "protocol", "core"}},
+       {"checkerboard", "engine", "book", "search", "egdb_build", "egdb", "protocol", "core"}},
   };
   return kLayers;
 }
