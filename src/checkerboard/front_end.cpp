@@ -100,6 +100,7 @@ FrontEnd::FrontEnd(std::optional<std::filesystem::path> settingsFile,
           ownDatabase_.park) {
   settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
+  useDatabaseBesideDll();
   EngineReports reports;
   // From getmove()'s thread: the search runs there (the executor below).
   reports.onInfo = [this](const Position& root, const SearchInfo& line) {

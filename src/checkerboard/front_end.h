@@ -83,6 +83,8 @@ struct OwnDatabase {
   std::optional<std::filesystem::path> folder;
   // Whether the first getmove starts a 2..5 piece build when no database folder is set.
   bool buildOnFirstUse = false;
+  // A database folder found beside the DLL: the one in use while the user sets none.
+  std::string besideDll;
   // How a build's thread ends (DatabaseBuild's constructor): the DLL's never returns.
   std::function<void()> park;
 };
@@ -129,6 +131,8 @@ class FrontEnd {
   // "set dbbuild N": builds 2..N pieces into ownDatabase_.folder in the background; 0 stops
   // a build and the build on first use.
   void setDatabaseBuild(const std::string& value, Reply& reply);
+  // ownDatabase_.besideDll, checked as a typed `set dbpath`, when the user has set none.
+  void useDatabaseBesideDll();
   // A build finished: its folder becomes the database in use, unless the user set another.
   void ownDatabaseBuilt(const std::filesystem::path& folder,
                         std::shared_ptr<egdb::Database> database);

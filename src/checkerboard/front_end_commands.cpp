@@ -337,6 +337,12 @@ void FrontEnd::setDatabaseBuild(const std::string& value, Reply& reply) {
            ownDatabase_.folder->string() + " (get dbbuild: progress)");
 }
 
+void FrontEnd::useDatabaseBesideDll() {
+  if (ownDatabase_.besideDll.empty() || !settings().text("dbpath").empty()) return;
+  Reply ignored;  // a damaged or empty folder is not used, as a refused command
+  setDatabasePath(ownDatabase_.besideDll, true, ignored);
+}
+
 void FrontEnd::ownDatabaseBuilt(const std::filesystem::path& folder,
                                 std::shared_ptr<egdb::Database> database) {
   const std::string dir = folder.string();

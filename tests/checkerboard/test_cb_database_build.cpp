@@ -148,7 +148,9 @@ TEST_CASE("Database build: stopped, it leaves whole slices, and resumes without 
 TEST_CASE("CheckerBoard set dbbuild: builds, reports, then probes with it",
           "[checkerboard][dbbuild]") {
   const fs::path folder = freshFolder("front-end");
-  cb::FrontEnd engine(std::nullopt, {}, cb::OwnDatabase{folder, false, {}});
+  cb::OwnDatabase own;
+  own.folder = folder;
+  cb::FrontEnd engine(std::nullopt, {}, own);
   CHECK(ask(engine, "get dbbuild").reply == "idle");
   for (const char* bad : {"set dbbuild 1", "set dbbuild 6", "set dbbuild many", "set dbbuild"}) {
     INFO(bad);

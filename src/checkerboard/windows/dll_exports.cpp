@@ -17,37 +17,92 @@ using damiera::cb::CBmove;
 
 namespace {
 
-// Where the settings outlive the session (checkerboard/settings_file.h): the user's own application
-// data folder, always writable, where the engines folder may be under Program Files.
-std::optional<std::filesystem::path> settingsFile() {
+// The user's own application data folder, always writable, where the engines folder may be
+// under Program Files: %APPDATA%\Damiera.
+std::optional<std::filesystem::path> dataFolder() {
   const wchar_t* appData = _wgetenv(L"APPDATA");
   if (appData == nullptr || *appData == L'\0') return std::nullopt;
-  return std::filesystem::path(appData) / L"Damiera" / L"damiera-cb-settings.txt";
+  return std::filesystem::path(appData) / L"Damiera";
+}
+
+// Where the settings outlive the session (checkerboard/settings_file.h).
+std::optional<std::filesystem::path> settingsFile() {
+  const auto folder = dataFolder();
+  if (!folder) return std::nullopt;
+  return *folder / L"damiera-cb-settings.txt";
+}
+
+// The endgame database the engine builds itself (set dbbuild, and on first use when no folder
+// is set): %APPDATA%\Damiera\egdb. Its build thread ends parked, never returning, so that the
+// DLL can be unloaded without joining it (checkerboard/database_build.h).
+damiera::cb::OwnDatabase ownDatabase() {
+  damiera::cb::OwnDatabase own;
+  if (const auto folder = dataFolder()) own.folder = *folder / L"egdb";
+  own.buildOnFirstUse = true;
+  own.park = [] {
+    for (;;) Sleep(INFINITE);
+  };
+  return own;
+}
+
+// The folder the DLL is in (the engines folder), or nothing.
+std::optional<std::filesystem::path> dllFolder() {
+  HMODULE self = nullptr;
+  if (!GetModuleHandleExW(
+          GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+          reinterpret_cast<LPCWSTR>(&dllFolder), &self))
+    return std::nullopt;
+  wchar_t name[MAX_PATH];
+  const DWORD length = GetModuleFileNameW(self, name, MAX_PATH);
+  if (length == 0 || length >= MAX_PATH) return std::nullopt;
+  return std::filesystem::path(name).parent_path();
 }
 
 // The opening book shipped beside the DLL (damiera.book in the engines folder), if it is there.
 std::string bookBesideDll() {
-  HMODULE self = nullptr;
-  if (!GetModuleHandleExW(
-          GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-          reinterpret_cast<LPCWSTR>(&bookBesideDll), &self))
-    return {};
-  wchar_t name[MAX_PATH];
-  const DWORD length = GetModuleFileNameW(self, name, MAX_PATH);
-  if (length == 0 || length >= MAX_PATH) return {};
+  const auto folder = dllFolder();
+  if (!folder) return {};
   std::error_code error;
-  const std::filesystem::path book = std::filesystem::path(name).parent_path() / L"damiera.book";
+  const std::filesystem::path book = *folder / L"damiera.book";
   return std::filesystem::exists(book, error) ? book.string() : std::string();
 }
 
-// One engine per loaded DLL, made on first use. It keeps no thread between calls, so its
-// destruction when the DLL is unloaded only frees memory.
+// An endgame database folder beside the DLL (egdb\ in the engines folder), if it is there: the
+// database in use until the user sets one, and no build of its own.
+std::string databaseBesideDll() {
+  const auto folder = dllFolder();
+  if (!folder) return {};
+  std::error_code error;
+  const std::filesystem::path egdb = *folder / L"egdb";
+  return std::filesystem::is_directory(egdb, error) ? egdb.string() : std::string();
+}
+
+// One engine per loaded DLL, made on first use, deleted when the DLL is unloaded (DllMain).
+damiera::cb::FrontEnd* instance = nullptr;
+
 damiera::cb::FrontEnd& engine() {
-  static damiera::cb::FrontEnd instance(settingsFile(), bookBesideDll());
-  return instance;
+  static damiera::cb::FrontEnd* const made = instance = [] {
+    damiera::cb::OwnDatabase own = ownDatabase();
+    own.besideDll = databaseBesideDll();
+    return new damiera::cb::FrontEnd(settingsFile(), bookBesideDll(), std::move(own));
+  }();
+  return *made;
 }
 
 }  // namespace
+
+// Unloaded by FreeLibrary (`reserved` null), the engine is deleted: its database build stops
+// at its next unit of work, keeping the slices it finished, and its thread parks (it cannot be
+// joined under the loader lock); the next load resumes the build. When the process ends
+// (`reserved` set) its threads are gone already and nothing is done: a build killed there
+// leaves whole slices only too.
+BOOL WINAPI DllMain(HINSTANCE, DWORD reason, LPVOID reserved) {
+  if (reason == DLL_PROCESS_DETACH && reserved == nullptr) {
+    delete instance;
+    instance = nullptr;
+  }
+  return TRUE;
+}
 
 // The names are exported undecorated (extern "C"; --kill-at removes the 32-bit "@36").
 extern "C" {
