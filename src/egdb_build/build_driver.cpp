@@ -1,7 +1,15 @@
 #include "egdb_build/build_driver.h"
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX  // windows.h must not define min and max (std::min below)
+#endif
+#include <process.h>  // _getpid
+#include <windows.h>  // OpenProcess
+#else
 #include <signal.h>
 #include <unistd.h>
+#endif
 
 #include <atomic>
 #include <cerrno>
@@ -28,10 +36,31 @@ std::string pathOf(const std::string& dir, const Material& m) {
   return dir + "/" + sliceFileName(m);
 }
 
+int processId() {
+#ifdef _WIN32
+  return _getpid();
+#else
+  return ::getpid();
+#endif
+}
+
+// Whether process `pid` is gone (so a temporary file it left is stale).
+bool processGone(int pid) {
+#ifdef _WIN32
+  const HANDLE process = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+  if (process == nullptr) return GetLastError() == ERROR_INVALID_PARAMETER;  // no such process
+  const bool exited = WaitForSingleObject(process, 0) == WAIT_OBJECT_0;
+  CloseHandle(process);
+  return exited;
+#else
+  return ::kill(pid, 0) != 0 && errno == ESRCH;
+#endif
+}
+
 // Several processes may build the same pair into one folder (a scheduler retrying a job): each
 // writes its own temporary file and the rename, atomic, makes one of the identical results win.
 std::string tmpPathOf(const std::string& dir, const Material& m) {
-  return pathOf(dir, m) + ".tmp." + std::to_string(::getpid());
+  return pathOf(dir, m) + ".tmp." + std::to_string(processId());
 }
 
 // Temporary files of builds that were killed: their process is gone.
@@ -41,7 +70,7 @@ void removeStaleTemporaries(const std::string& dir) {
     const std::size_t at = name.find(".egdb.tmp.");
     if (at == std::string::npos) continue;
     const int pid = std::atoi(name.c_str() + at + 10);
-    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH) std::filesystem::remove(entry.path());
+    if (pid > 0 && processGone(pid)) std::filesystem::remove(entry.path());
   }
 }
 

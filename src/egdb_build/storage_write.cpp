@@ -1,14 +1,21 @@
-// Writing slice files (the builder's side, storage.h): zstd compression and POSIX file
-// output. The readers (storage.cpp) need neither, so the CheckerBoard DLL leaves this file out.
+// Writing slice files (the builder's side, storage.h): zstd compression and file output, with
+// the C library's files (the same on Linux and on Windows, where the CheckerBoard DLL and
+// damiera-egdb.exe build databases too) and the system's flush to disk.
 #include "egdb_build/storage_write.h"
 
-#include <fcntl.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <memory>
+
+#ifdef _WIN32
+#include <io.h>  // _commit, _fileno
+#else
+#include <unistd.h>  // fsync, fileno
+#endif
 
 #include "egdb/storage.h"
 #include "egdb/storage_format.h"
@@ -32,14 +39,24 @@ std::vector<std::uint8_t> compressFrame(const void* data, std::size_t size) {
   return out;
 }
 
-void writeAll(int fd, const std::string& path, const void* data, std::size_t size) {
-  const char* p = static_cast<const char*>(data);
-  while (size) {
-    const ssize_t n = ::write(fd, p, size);
-    if (n <= 0) fail(path, std::string("write failed: ") + std::strerror(errno));
-    p += n;
-    size -= static_cast<std::size_t>(n);
-  }
+struct CloseFile {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using File = std::unique_ptr<std::FILE, CloseFile>;
+
+void writeAll(std::FILE* file, const std::string& path, const void* data, std::size_t size) {
+  if (std::fwrite(data, 1, size, file) != size)
+    fail(path, std::string("write failed: ") + std::strerror(errno));
+}
+
+// The data on the disk, not only in the system's cache, before the file is renamed into place.
+bool flushToDisk(std::FILE* file) {
+  if (std::fflush(file) != 0) return false;
+#ifdef _WIN32
+  return _commit(_fileno(file)) == 0;
+#else
+  return ::fsync(fileno(file)) == 0;
+#endif
 }
 
 }  // namespace
@@ -75,12 +92,13 @@ std::uint64_t writeSlice(const std::string& path, const Material& m,
       compressFrame(indexContent.data(), indexContent.size());
   h.indexBytes = indexFrame.size();
 
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) fail(path, std::string("cannot create: ") + std::strerror(errno));
-  writeAll(fd, path, &h, sizeof h);
-  writeAll(fd, path, indexFrame.data(), indexFrame.size());
-  writeAll(fd, path, data.data(), data.size());
-  if (::fsync(fd) != 0 || ::close(fd) != 0) fail(path, "cannot flush to disk");
+  File file(std::fopen(path.c_str(), "wb"));
+  if (!file) fail(path, std::string("cannot create: ") + std::strerror(errno));
+  writeAll(file.get(), path, &h, sizeof h);
+  writeAll(file.get(), path, indexFrame.data(), indexFrame.size());
+  writeAll(file.get(), path, data.data(), data.size());
+  if (!flushToDisk(file.get()) || std::fclose(file.release()) != 0)
+    fail(path, "cannot flush to disk");
   return sizeof h + indexFrame.size() + data.size();
 }
 

@@ -3,7 +3,7 @@
 // in the dialects that expose it (the Hub's set-param, CheckerBoard's set/get). Everything
 // else is derived from this table: the uci option list and setoption (engine/options.h,
 // engine/session.cpp), the Hub parameters (engine/hub_session.cpp), CheckerBoard's set/get
-// and its settings file (tools/checkerboard/engine), and the SearchOptions of a go
+// and its settings file (src/checkerboard), and the SearchOptions of a go
 // (Engine::searchOptions). Adding an option is one line here, plus the code that uses it.
 #include <string_view>
 #include <vector>

@@ -1,14 +1,14 @@
-// The CheckerBoard board array and move records (tools/checkerboard/engine/board8.h), natively.
+// The CheckerBoard board array and move records (src/checkerboard/board8.h), natively.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "checkerboard/board8.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "engine/board8.h"
 
 using namespace damiera;
 using namespace damiera::cb;

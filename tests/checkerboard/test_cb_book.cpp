@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "tests/checkerboard/cb_engine_calls.h"
+#include "tests/checkerboard/cb_front_end_calls.h"
 #include "tests/common/small_book.h"
 
 using namespace damiera;
@@ -15,7 +15,7 @@ using namespace damiera::cb::test;
 TEST_CASE("CheckerBoard book: getmove plays the book move, set book 0 searches",
           "[checkerboard][book]") {
   const std::string book = damiera::test::writeSmallBook("cb");
-  cb::Engine engine(std::nullopt, book);
+  cb::FrontEnd engine(std::nullopt, book);
   CHECK(ask(engine, "get book").reply == "3");
   CHECK(ask(engine, "get bookfile").reply == book);
   const Call call = getMove(engine, kStart, 600.0);

@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "checkerboard/settings_file.h"
 #include "engine/option_table.h"
-#include "engine/settings_file.h"
-#include "tests/checkerboard/cb_engine_calls.h"
+#include "tests/checkerboard/cb_front_end_calls.h"
 
 using namespace damiera;
 using namespace damiera::cb;
@@ -16,7 +16,7 @@ TEST_CASE(
     "CheckerBoard options: every table option with a CheckerBoard name is get, set and "
     "remembered",
     "[checkerboard][options]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   for (const OptionDeclaration& option : optionTable()) {
     if (option.checkerboardName.empty() || option.type != OptionType::Spin) continue;
     const std::string name(option.checkerboardName);
@@ -41,7 +41,7 @@ TEST_CASE(
 
 TEST_CASE("CheckerBoard options: the replies and refusals in CheckerBoard's words",
           "[checkerboard][options]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(ask(engine, "set hashsize 16").reply == "hashsize 16 MB");
   CHECK(ask(engine, "set searchthreads 4").reply == "searchthreads 4");
   CHECK(ask(engine, "set level 5").reply == "level 5");

@@ -1,5 +1,5 @@
 // The CheckerBoard engine's settings from one session to the next
-// (tools/checkerboard/engine/settings_file.h): CheckerBoard keeps none, so the engine does.
+// (src/checkerboard/settings_file.h): CheckerBoard keeps none, so the engine does.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/settings_file.h"
-#include "tests/checkerboard/cb_engine_calls.h"
+#include "checkerboard/settings_file.h"
+#include "tests/checkerboard/cb_front_end_calls.h"
 #include "tests/egdb/egdb_fixture.h"
 
 using namespace damiera;
@@ -50,7 +50,7 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
   const fs::path& file = where.file;
   const std::string dir = egdb::test::smallDatabase();
   {
-    cb::Engine engine(file);
+    cb::FrontEnd engine(file);
     CHECK(ask(engine, "get hashsize").reply == "64");
     CHECK(!fs::exists(file));  // nothing set yet, nothing written
     for (const std::string& command :
@@ -74,7 +74,7 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
   // Written whole, under its own name only: no partial file left beside it.
   CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
 
-  cb::Engine next(file);
+  cb::FrontEnd next(file);
   CHECK(ask(next, "get hashsize").reply == "16");
   CHECK(ask(next, "get searchthreads").reply == "2");
   CHECK(ask(next, "get depth").reply == "3");
@@ -108,7 +108,7 @@ TEST_CASE("Settings file: a line refused at the start is kept until the user set
       << std::string(5000, 'x') << "\n"
       << "set searchthreads 3";  // no newline at the end
   {
-    cb::Engine engine(file);
+    cb::FrontEnd engine(file);
     CHECK(ask(engine, "get hashsize").reply == "8");
     CHECK(ask(engine, "get dbpath").reply.empty());
     CHECK(ask(engine, "get level").reply == "20");
@@ -131,7 +131,7 @@ TEST_CASE("Settings file: a line refused at the start is kept until the user set
   }
   // The drive is plugged in: the line kept in the file is taken at the next start.
   std::ofstream(file, std::ios::binary) << "set dbpath " << egdb::test::smallDatabase() << "\n";
-  cb::Engine next(file);
+  cb::FrontEnd next(file);
   CHECK(ask(next, "get dbpath").reply == egdb::test::smallDatabase());
 }
 
@@ -144,14 +144,14 @@ TEST_CASE("Settings file: too large to be ours, or impossible to write", "[check
     std::ofstream out(file, std::ios::binary);
     out << "set hashsize 8\n" << std::string(kMaxSettingsFileBytes, '#') << "\n";
     out.close();
-    cb::Engine engine(file);
+    cb::FrontEnd engine(file);
     CHECK(ask(engine, "get hashsize").reply == "64");
   }
 
   SECTION("a file that cannot be written: the setting is taken and the reply says so") {
     fs::create_directories(where.folder);
     std::ofstream(where.folder / "Damiera") << "a file where the folder should be";
-    cb::Engine engine(file);
+    cb::FrontEnd engine(file);
     const Answer a = ask(engine, "set hashsize 16");
     CHECK(a.result == 1);
     CHECK(a.reply.rfind("hashsize 16 MB (not remembered: cannot make ", 0) == 0);
@@ -159,7 +159,7 @@ TEST_CASE("Settings file: too large to be ours, or impossible to write", "[check
   }
 
   SECTION("without a settings file nothing is read or written") {
-    cb::Engine engine;
+    cb::FrontEnd engine;
     CHECK(ask(engine, "set hashsize 16").reply == "hashsize 16 MB");
     CHECK(!fs::exists(where.folder));
   }

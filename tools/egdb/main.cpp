@@ -1,6 +1,13 @@
 // damiera-egdb: builds, verifies and probes the endgame databases (README "Endgame databases").
+#ifdef _WIN32
+// damiera-egdb.exe, cross-built for the CheckerBoard zip (tools/checkerboard/windows).
+#define NOMINMAX  // std::min and std::max, not the macros
+#include <windows.h>  // before psapi.h
+#include <psapi.h>  // GetProcessMemoryInfo
+#else
 #include <sys/resource.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -127,9 +134,15 @@ std::string humanBytes(std::uint64_t b) {
 std::string duration(double seconds) { return tools::formatDuration(seconds); }
 
 long peakRssMb() {
+#ifdef _WIN32
+  PROCESS_MEMORY_COUNTERS counters{};
+  if (!GetProcessMemoryInfo(GetCurrentProcess(), &counters, sizeof counters)) return 0;
+  return static_cast<long>(counters.PeakWorkingSetSize >> 20);
+#else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_maxrss / 1024;
+#endif
 }
 
 // Progress over the whole run: a bar redrawn in place on a terminal, one line a pair otherwise.

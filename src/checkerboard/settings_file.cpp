@@ -1,4 +1,4 @@
-#include "engine/settings_file.h"
+#include "checkerboard/settings_file.h"
 
 #include <atomic>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "engine/cb_engine.h"
+#include "checkerboard/front_end.h"
 
 namespace damiera::cb {
 

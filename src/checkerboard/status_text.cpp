@@ -1,12 +1,12 @@
-#include "engine/status_text.h"
+#include "checkerboard/status_text.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdio>
 #include <cstring>
 
+#include "checkerboard/cb_api.h"
 #include "core/notation.h"
-#include "engine/cb_api.h"
 #include "engine/front_end_kit.h"
 #include "search/score.h"
 

@@ -1,4 +1,4 @@
-// The CheckerBoard engine behind the DLL exports (tools/checkerboard/engine/cb_engine.h),
+// The CheckerBoard engine behind the DLL exports (src/checkerboard/front_end.h),
 // natively: commands, getmove and islegal, as CheckerBoard calls them.
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -7,13 +7,13 @@
 #include <sstream>
 #include <string>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/cb_time.h"
+#include "checkerboard/front_end.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "engine/board8.h"
-#include "engine/cb_engine.h"
-#include "engine/cb_time.h"
-#include "tests/checkerboard/cb_engine_calls.h"
+#include "tests/checkerboard/cb_front_end_calls.h"
 #include "tests/egdb/egdb_fixture.h"
 #include "version.h"
 
@@ -34,7 +34,7 @@ bool isLegalResult(const char* fenBefore, const std::string& fenAfter) {
 }  // namespace
 
 TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(ask(engine, "get gametype").reply == "22");
   CHECK(ask(engine, "get protocolversion").reply == "2");
   CHECK(ask(engine, "name").reply == std::string("Damiera ") + kEngineVersion);
@@ -48,7 +48,7 @@ TEST_CASE("enginecommand: identity and the Italian game type", "[checkerboard]")
 
 TEST_CASE("enginecommand: settings are set, read back, and refused without change",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(ask(engine, "get hashsize").reply == "64");
   CHECK(ask(engine, "set hashsize 8").result == 1);
   CHECK(ask(engine, "get hashsize").reply == "8");
@@ -75,7 +75,7 @@ TEST_CASE("enginecommand: settings are set, read back, and refused without chang
 
 TEST_CASE("getmove plays a legal move, in the board and in the CBmove, and says how it thinks",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   ask(engine, "set depth 4");
   const Call call = getMove(engine, kStart, 10.0);
   CHECK(call.result == kUnknown);
@@ -86,7 +86,7 @@ TEST_CASE("getmove plays a legal move, in the board and in the CBmove, and says 
 }
 
 TEST_CASE("getmove obeys the precedence (P1) and R8", "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   const Call p1 = getMove(engine, "W:W22,K32:B10,18,K28", 0.05);
   CHECK(boardAfter(p1, "W:") == "B:W6,K32:BK28");
   CHECK(p1.move.jumps == 2);
@@ -96,14 +96,14 @@ TEST_CASE("getmove obeys the precedence (P1) and R8", "[checkerboard]") {
 }
 
 TEST_CASE("getmove with playnow already set answers a legal move at once", "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   const Call call = getMove(engine, kStart, 600.0, kInfoReset, 1);
   CHECK(isLegalResult(kStart, boardAfter(call, kStart)));
 }
 
 TEST_CASE("getmove: no legal move is a loss (R13), a refused board is left as it was",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   const Call none = getMove(engine, "W:W13:BK9,K10", 1.0);
   CHECK(none.result == kLoss);
   CHECK(boardAfter(none, "B:") == "W:W13:BK9,K10");  // unchanged, still White to move
@@ -120,7 +120,7 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
           "[checkerboard]") {
   // White's king on 32 and Black's on 1 each have one move; B:WK28:BK1 has been seen twice.
   const char* now = "W:WK32:BK1";
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(getMove(engine, now, 0.05).result == kUnknown);  // no history: nothing repeats
   const Answer history = ask(engine, "set gamehist B:WK28:BK1 1-5 28-32 5-1 32-28 1-5 28-32 5-1");
   CHECK(history.result == 1);
@@ -135,7 +135,7 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
 
 TEST_CASE("islegal: from and to of a legal move, with its CBmove, and nothing else",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   Board8x8 board;
   writeBoard(*parseFen("W:W23,K30:B19,26").value, board);
   CBmove move{};
@@ -170,7 +170,7 @@ TEST_CASE("getmove's time: maxtime per move, or CheckerBoard's packed Fischer cl
 
 TEST_CASE("set level: a weaker level searches shallower and still plays legal moves",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(ask(engine, "get level").reply == "20");
   CHECK(ask(engine, "set level 21").result == 0);
   CHECK(ask(engine, "get level").reply == "20");
@@ -184,7 +184,7 @@ TEST_CASE("set level: a weaker level searches shallower and still plays legal mo
 
 TEST_CASE("set searchthreads 2: searches with a helper thread play legal moves, call after call",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   REQUIRE(ask(engine, "set searchthreads 2").result == 1);
   ask(engine, "set depth 6");
   for (int i = 0; i < 3; ++i) {
@@ -200,7 +200,7 @@ TEST_CASE("set dbpath: getmove probes the endgame database, a bad folder changes
           "[checkerboard][egdb]") {
   const char* const won = "W:WK24,K32:BK30";
   const std::string dir = egdb::test::smallDatabase();
-  cb::Engine engine;
+  cb::FrontEnd engine;
   ask(engine, "set depth 4");
   CHECK(ask(engine, "get dbpath").result == 1);
   CHECK(ask(engine, "get dbpath").reply.empty());
@@ -279,7 +279,7 @@ TEST_CASE("set dbpath: getmove probes the endgame database, a bad folder changes
 
 TEST_CASE("set allscores: the status lists every move with its score, best first",
           "[checkerboard]") {
-  cb::Engine engine;
+  cb::FrontEnd engine;
   CHECK(ask(engine, "get allscores").reply == "0");
   for (const char* bad : {"set allscores 2", "set allscores yes", "set allscores"}) {
     const Answer a = ask(engine, bad);

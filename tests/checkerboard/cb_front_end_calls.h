@@ -1,13 +1,13 @@
 #pragma once
-// Calling the CheckerBoard engine (tools/checkerboard/engine/cb_engine.h) as CheckerBoard does,
+// Calling the CheckerBoard engine (src/checkerboard/front_end.h) as CheckerBoard does,
 // for the tests: a command and its reply, a getmove on a FEN and what it wrote.
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/cb_api.h"
+#include "checkerboard/front_end.h"
 #include "core/fen.h"
-#include "engine/board8.h"
-#include "engine/cb_api.h"
-#include "engine/cb_engine.h"
 
 namespace damiera::cb::test {
 
@@ -16,7 +16,7 @@ struct Answer {
   std::string reply;
 };
 
-inline Answer ask(cb::Engine& engine, const char* command) {
+inline Answer ask(cb::FrontEnd& engine, const char* command) {
   char reply[kTextSize] = "";
   const int result = engine.command(command, reply);
   return {result, reply};
@@ -30,7 +30,7 @@ struct Call {
   int result = -1;
 };
 
-inline Call getMove(cb::Engine& engine, const char* fen, double maxtime, int info = kInfoReset,
+inline Call getMove(cb::FrontEnd& engine, const char* fen, double maxtime, int info = kInfoReset,
                     int playnow = 0) {
   const Parsed<Position> pos = parseFen(fen);
   REQUIRE(pos);

@@ -1,9 +1,9 @@
-#include "engine/cb_time.h"
+#include "checkerboard/cb_time.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/cb_api.h"
+#include "checkerboard/cb_api.h"
 
 namespace damiera::cb {
 

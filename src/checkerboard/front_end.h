@@ -7,12 +7,16 @@
 // Threads: CheckerBoard calls getmove() on a fresh thread for every move and enginecommand()
 // from its window thread, possibly while a search runs. Settings and the game history are
 // behind one mutex held only briefly; the core engine is used only by getmove(), one call at a
-// time, and runs its search on getmove()'s own thread. No thread stays alive after getmove()
-// returns (a DLL must not join threads while it is being unloaded): the Lazy SMP helpers are
-// released at the end of every call.
+// time, and runs its search on getmove()'s own thread. No search thread stays alive after
+// getmove() returns (a DLL must not join threads while it is being unloaded): the Lazy SMP
+// helpers are released at the end of every call. The one thread that does outlive a call, the
+// endgame database's build (set dbbuild), pauses during every getmove() and ends parked in the
+// DLL (checkerboard/database_build.h).
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,9 +25,10 @@
 #include <string_view>
 #include <vector>
 
+#include "checkerboard/cb_api.h"
+#include "checkerboard/database_build.h"
 #include "core/game.h"
 #include "egdb/database.h"
-#include "engine/cb_api.h"
 #include "engine/engine.h"
 #include "engine/option_table.h"
 #include "search/skill.h"
@@ -71,18 +76,32 @@ inline constexpr int kMaxFixedDepth = 99;
 // CheckerBoard's More Options dialog offers 4..10 pieces and "No limit", which it sends as 24.
 inline constexpr int kMaxDbPiecesSetting = 24;
 
-class Engine {
+// The endgame database the engine builds itself (set dbbuild, and on first use).
+struct OwnDatabase {
+  // Where it is built (the DLL's: %APPDATA%\Damiera\egdb); none: set dbbuild is refused and
+  // nothing is built on first use.
+  std::optional<std::filesystem::path> folder;
+  // Whether the first getmove starts a 2..5 piece build when no database folder is set.
+  bool buildOnFirstUse = false;
+  // A database folder found beside the DLL: the one in use while the user sets none.
+  std::string besideDll;
+  // How a build's thread ends (DatabaseBuild's constructor): the DLL's never returns.
+  std::function<void()> park;
+};
+
+class FrontEnd {
  public:
-  // With a settings file (engine/settings_file.h): the settings it holds are taken now, and
+  // With a settings file (checkerboard/settings_file.h): the settings it holds are taken now, and
   // every setting the user changes is written back to it. Without one, every session starts
   // from the defaults.
   // `defaultBook`: the book used until "set bookfile" says otherwise (the DLL's: damiera.book
   // beside it, when there is one); empty: none.
-  explicit Engine(std::optional<std::filesystem::path> settingsFile = std::nullopt,
-                  const std::string& defaultBook = {});
-  ~Engine();
-  Engine(const Engine&) = delete;
-  Engine& operator=(const Engine&) = delete;
+  // `ownDatabase`: where and when the engine builds its own endgame database.
+  explicit FrontEnd(std::optional<std::filesystem::path> settingsFile = std::nullopt,
+                    const std::string& defaultBook = {}, OwnDatabase ownDatabase = {});
+  ~FrontEnd();
+  FrontEnd(const FrontEnd&) = delete;
+  FrontEnd& operator=(const FrontEnd&) = delete;
 
   // getmove(): searches `board` (`color` to move) for about `maxtime` seconds, or until
   // *playnow becomes non-zero, writes status lines into `status` (kTextSize bytes) while it
@@ -109,6 +128,14 @@ class Engine {
   // "set dbpath FOLDER" (the whole rest of the line: a Windows folder may hold spaces; empty:
   // no database) and "set check_wld_dir FOLDER" (only says what the folder holds).
   void setDatabasePath(const std::string& dir, bool keep, Reply& reply);
+  // "set dbbuild N": builds 2..N pieces into ownDatabase_.folder in the background; 0 stops
+  // a build and the build on first use.
+  void setDatabaseBuild(const std::string& value, Reply& reply);
+  // ownDatabase_.besideDll, checked as a typed `set dbpath`, when the user has set none.
+  void useDatabaseBesideDll();
+  // A build finished: its folder becomes the database in use, unless the user set another.
+  void ownDatabaseBuilt(const std::filesystem::path& folder,
+                        std::shared_ptr<egdb::Database> database);
   // "set bookfile FILE" (the rest of the line; empty: none): checked by opening it now.
   void setBookFile(const std::string& file, Reply& reply);
   // "set <key> <value>" for an option of the table (engine/option_table.h) with the CheckerBoard
@@ -130,7 +157,7 @@ class Engine {
   const std::optional<std::filesystem::path> settingsFile_;
   std::mutex fileMutex_;  // one writer of settingsFile_ at a time; guards keptLines_
   // Lines of the settings file refused at load, by setting: written back in place of the
-  // setting's value until the user sets it (engine/settings_file.h).
+  // setting's value until the user sets it (checkerboard/settings_file.h).
   std::map<std::string, std::string> keptLines_;
   mutable std::mutex mutex_;  // guards the settings and the history; never held during a search
   EngineSettings settings_;
@@ -148,7 +175,12 @@ class Engine {
     std::vector<SearchInfo> lines;  // allscores: the lines of the iteration being reported
   };
   Call call_;
-  std::unique_ptr<damiera::Engine> core_;  // last: its reports point at call_
+  std::unique_ptr<damiera::Engine> core_;  // its reports point at call_
+
+  const OwnDatabase ownDatabase_;
+  std::atomic<bool> firstUse_{true};  // no getmove yet: the build on first use is still to come
+  // Last, so that it stops first: its thread calls ownDatabaseBuilt().
+  DatabaseBuild databaseBuild_;
 };
 
 }  // namespace damiera::cb

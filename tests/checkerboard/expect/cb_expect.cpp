@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/front_end.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "egdb_build/build_driver.h"
 #include "egdb/database.h"
-#include "engine/board8.h"
-#include "engine/cb_engine.h"
+#include "egdb_build/build_driver.h"
 
 using namespace damiera;
 
@@ -146,7 +146,7 @@ int database(const std::string& dir, const std::string& damagedDir) {
     if (v && v->wdl == egdb::Wdl::Loss) std::cout << "win " << formatMove(m) << "\n";
   }
 
-  cb::Engine engine;
+  cb::FrontEnd engine;
   char reply[cb::kTextSize] = "";
   const std::string set = "set dbpath " + dir;
   if (engine.command("set depth 4", reply) != 1 || engine.command(set.c_str(), reply) != 1) {

@@ -1,4 +1,4 @@
-#include "engine/board8.h"
+#include "checkerboard/board8.h"
 
 #include <algorithm>
 #include <cassert>

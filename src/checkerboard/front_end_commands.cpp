@@ -7,17 +7,17 @@
 #include <sstream>
 #include <vector>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/front_end.h"
+#include "checkerboard/settings_file.h"
+#include "checkerboard/status_text.h"
 #include "core/fen.h"
 #include "core/notation.h"
-#include "engine/board8.h"
-#include "engine/cb_engine.h"
-#include "engine/settings_file.h"
-#include "engine/status_text.h"
 #include "version.h"
 
 namespace damiera::cb {
 
-struct Engine::Reply {
+struct FrontEnd::Reply {
   bool handled = false;
   std::string text;
 
@@ -110,7 +110,7 @@ bool sideToMoveHasNoPieces(const std::string& fen) {
 
 }  // namespace
 
-int Engine::command(const char* text, char* reply) {
+int FrontEnd::command(const char* text, char* reply) {
   Reply answer;
   if (text == nullptr) {
     answer.refuse("no command");
@@ -136,7 +136,7 @@ int Engine::command(const char* text, char* reply) {
   return answer.handled ? 1 : 0;
 }
 
-void Engine::handle(const std::string& text, Reply& reply) {
+void FrontEnd::handle(const std::string& text, Reply& reply) {
   const std::vector<std::string> words = splitWords(text);
   const std::string verb = words.empty() ? "" : words[0];
   const std::string key = words.size() > 1 ? words[1] : "";
@@ -149,7 +149,8 @@ void Engine::handle(const std::string& text, Reply& reply) {
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
                     "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth (see help)");
+                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth, dbbuild\n"
+                    "(see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);
 
@@ -173,6 +174,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
     if (key == "depth") return reply.ok(std::to_string(s.depth));
     if (key == "enable_wld") return reply.ok(s.dbEnabled ? "1" : "0");
     if (key == "allscores") return reply.ok(s.allScores ? "1" : "0");
+    if (key == "dbbuild") return reply.ok(databaseBuild_.status());
     return reply.refuse("unknown setting: " + key);
   }
 
@@ -207,6 +209,7 @@ void Engine::handle(const std::string& text, Reply& reply) {
       settings_.bookLevel = static_cast<int>(*level);
       return reply.ok("book " + value + ": " + kWords[*level]);
     }
+    if (key == "dbbuild") return setDatabaseBuild(value, reply);
     if (key == "depth") {
       const auto n = parseNumber(value, 0, kMaxFixedDepth);
       if (!n) return reply.refuse("depth must be 0 (no limit).." + std::to_string(kMaxFixedDepth));
@@ -227,8 +230,8 @@ void Engine::handle(const std::string& text, Reply& reply) {
   reply.refuse("unknown command: " + text);
 }
 
-void Engine::setTableOption(const OptionDeclaration& option, const std::string& value,
-                            Reply& reply) {
+void FrontEnd::setTableOption(const OptionDeclaration& option, const std::string& value,
+                              Reply& reply) {
   const std::string key(option.checkerboardName);
   if (option.type == OptionType::String) {
     if (key == "dbpath") return setDatabasePath(value, true, reply);
@@ -258,9 +261,9 @@ void Engine::setTableOption(const OptionDeclaration& option, const std::string& 
 }
 
 // "set <key> 0|1": CheckerBoard's check boxes.
-void Engine::setSwitch(const std::string& key, const std::string& value,
-                       bool EngineSettings::*setting, const char* whenOn, const char* whenOff,
-                       Reply& reply) {
+void FrontEnd::setSwitch(const std::string& key, const std::string& value,
+                         bool EngineSettings::*setting, const char* whenOn, const char* whenOff,
+                         Reply& reply) {
   const auto on = parseNumber(value, 0, 1);
   if (!on) return reply.refuse(key + " must be 0 (off) or 1 (on)");
   std::lock_guard lock(mutex_);
@@ -268,7 +271,7 @@ void Engine::setSwitch(const std::string& key, const std::string& value,
   reply.ok(key + (*on ? " 1: " + std::string(whenOn) : " 0: " + std::string(whenOff)));
 }
 
-void Engine::loadSettingsFile() {
+void FrontEnd::loadSettingsFile() {
   if (!settingsFile_) return;
   for (const std::string& line : readSettingsFile(*settingsFile_)) {
     const std::string setting = settingOfLine(line);
@@ -284,7 +287,7 @@ void Engine::loadSettingsFile() {
   }
 }
 
-std::optional<std::string> Engine::saveSettingsFile(const std::string& changed) {
+std::optional<std::string> FrontEnd::saveSettingsFile(const std::string& changed) {
   if (!settingsFile_) return std::nullopt;
   std::lock_guard lock(fileMutex_);  // then mutex_ (settings()), never the other way round
   std::vector<std::string> lines = settingsCommands(settings());
@@ -298,7 +301,7 @@ std::optional<std::string> Engine::saveSettingsFile(const std::string& changed) 
 // "set gamehist <fen> [m1 m2 ...]": the position after the last capture or man move, then the
 // quiet king moves since (RULES R14, R15: exactly what repetitions and the no-progress count
 // need). Every move must be legal where it is played, or nothing changes.
-void Engine::setHistory(const std::string& args, Reply& reply) {
+void FrontEnd::setHistory(const std::string& args, Reply& reply) {
   const std::vector<std::string> words = splitWords(args);
   if (words.empty()) return reply.refuse("usage: set gamehist <fen> [moves]");
   const Parsed<Position> start = parseFen(words[0]);
@@ -316,9 +319,49 @@ void Engine::setHistory(const std::string& args, Reply& reply) {
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
 }
 
+void FrontEnd::setDatabaseBuild(const std::string& value, Reply& reply) {
+  const auto pieces = parseNumber(value, 0, kMaxBuildPieces);
+  if (!pieces || *pieces == 1)
+    return reply.refuse("dbbuild must be " + std::to_string(kMinBuildPieces) + ".." +
+                        std::to_string(kMaxBuildPieces) + " (pieces) or 0 (stop)");
+  if (*pieces == 0) {
+    firstUse_ = false;  // nor on first use
+    databaseBuild_.stop();
+    return reply.ok("dbbuild 0: " + databaseBuild_.status());
+  }
+  if (!ownDatabase_.folder) return reply.refuse("dbbuild: no folder to build into");
+  if (const std::optional<std::string> why =
+          databaseBuild_.start(*ownDatabase_.folder, static_cast<int>(*pieces)))
+    return reply.refuse("dbbuild: " + *why);
+  reply.ok("dbbuild " + value + ": building 2.." + value + " pieces in " +
+           ownDatabase_.folder->string() + " (get dbbuild: progress)");
+}
+
+void FrontEnd::useDatabaseBesideDll() {
+  if (ownDatabase_.besideDll.empty() || !settings().text("dbpath").empty()) return;
+  Reply ignored;  // a damaged or empty folder is not used, as a refused command
+  setDatabasePath(ownDatabase_.besideDll, true, ignored);
+}
+
+void FrontEnd::ownDatabaseBuilt(const std::filesystem::path& folder,
+                                std::shared_ptr<egdb::Database> database) {
+  const std::string dir = folder.string();
+  {
+    std::lock_guard lock(mutex_);
+    std::string& current = settings_.options["dbpath"];
+    if (!current.empty() && current != dir) return;  // the user set another folder meanwhile
+    current = dir;
+    settings_.database = std::move(database);
+  }
+  try {
+    saveSettingsFile("dbpath");      // the next session starts with it
+  } catch (const std::exception&) {  // then it is found again by the next build, at once
+  }
+}
+
 // The book is opened now, through the reader the engine uses (src/book): a file that is not a
 // whole book is refused, and the book in use stays.
-void Engine::setBookFile(const std::string& file, Reply& reply) {
+void FrontEnd::setBookFile(const std::string& file, Reply& reply) {
   std::string summary = "no opening book";
   if (!file.empty()) {
     try {
@@ -335,7 +378,7 @@ void Engine::setBookFile(const std::string& file, Reply& reply) {
 
 // The folder is opened now, through the same reader the engine uses (src/egdb): a folder that
 // is missing, holds no slice or holds a damaged one is refused, and the database in use stays.
-void Engine::setDatabasePath(const std::string& dir, bool keep, Reply& reply) {
+void FrontEnd::setDatabasePath(const std::string& dir, bool keep, Reply& reply) {
   const char* what = keep ? "dbpath " : "check_wld_dir ";
   std::shared_ptr<egdb::Database> db;
   std::string summary = "no endgame database";

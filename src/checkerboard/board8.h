@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "checkerboard/cb_api.h"
 #include "core/move.h"
 #include "core/parsed.h"
 #include "core/position.h"
-#include "engine/cb_api.h"
 
 namespace damiera::cb {
 

@@ -4,12 +4,14 @@
 // and checks its answers against what the Linux rules core expects.
 //
 //   damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION DATABASE_DIR DAMAGED_DIR
+//                   BOOK
 //
 // EXPECTATIONS comes from `damiera-cb-expect positions` (native): for each test position every
 // legal move with its captured squares and the position after it. GAME_RECORD is written here
 // (a game of the engine against itself) for `damiera-cb-expect check-game`. The last three come
 // from `damiera-cb-expect database`: a small endgame database, a copy with a damaged slice, and
-// what the Linux side plays with it. Prints one line per check and "N passed, M failed"; exit
+// what the Linux side plays with it. BOOK: the shipped opening book, used when none is beside
+// the DLL. Prints one line per check and "N passed, M failed"; exit
 // status 1 if any check failed.
 //
 // It shares no code with the DLL (only the interface's type declarations): board conversion,
@@ -20,13 +22,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "engine/cb_api.h"
+#include "checkerboard/cb_api.h"
 
 using damiera::cb::CBmove;
 using damiera::cb::Coor;
@@ -601,6 +604,36 @@ void checkSelfPlay(const Api& api, const ExpectedPosition& start, const char* re
         "the engine itself claims the draw it reaches");
 }
 
+// The opening book (set book, set bookfile): from the start position getmove answers with a book
+// move, says so in the status line ("book move 23-19  score ...  weight ...") as CheckerBoard
+// shows it, and plays it legally. The book is the one found beside the DLL (the release zip's),
+// or else `book`, the shipped file, set with set bookfile. Then `set book 0`: the checks after
+// this one are of the DLL's own search, which a book move would replace.
+void checkBook(const Api& api, const ExpectedPosition& start, const std::string& book) {
+  const std::string beside = command(api, "get bookfile").reply;
+  std::printf("     book beside the DLL: %s\n", beside.empty() ? "none" : beside.c_str());
+  if (beside.empty()) {
+    const Command c = command(api, ("set bookfile " + book).c_str());
+    check(c.result == 1, "set bookfile " + book + ": " + c.reply);
+  } else {
+    check(beside.size() >= 12 && beside.substr(beside.size() - 12) == "damiera.book",
+          "the book beside the DLL is its damiera.book: " + beside);
+  }
+  check(command(api, "set book 3").result == 1 && command(api, "get book").reply == "3",
+        "set book 3 (the best book move)");
+  GetMoveCall call(api, start.setup, 5, 1);
+  if (!getMove(call)) return;
+  const std::string status = call.status.str();
+  const ExpectedMove* played = playedMove(start, call);
+  check(played != nullptr && status.rfind("book move " + played->path + "  score ", 0) == 0 &&
+            status.find("weight ") != std::string::npos,
+        "from the start position getmove plays a book move and says so: " + status);
+  if (beside.empty()) command(api, "set bookfile");
+  const Command c = command(api, "set book 0");
+  check(c.result == 1 && command(api, "get book").reply == "0",
+        "set book 0 for the search checks: " + c.reply);
+}
+
 // What `damiera-cb-expect database` wrote: a won position, the moves that keep the win (the
 // Linux reader's values), the move the native engine plays there with the same folder, and the
 // slice it damaged in its copy of the folder.
@@ -692,9 +725,11 @@ bool checkRemembered(HMODULE& dll, const char* dllPath, Api& api, const std::str
   command(api, ("set dbpath " + dir).c_str());
   command(api, "set enable_wld 0");
   const char* appData = std::getenv("APPDATA");
-  std::ifstream in(std::string(appData ? appData : "") + "\\Damiera\\damiera-cb-settings.txt");
   std::string line, lines;
-  while (std::getline(in, line)) lines += line + "|";
+  {  // closed at once: Windows refuses to replace a file another program holds open
+    std::ifstream in(std::string(appData ? appData : "") + "\\Damiera\\damiera-cb-settings.txt");
+    while (std::getline(in, line)) lines += line + "|";
+  }
   check(lines.find("set dbpath " + dir) != std::string::npos &&
             lines.find("set hashsize 16") != std::string::npos,
         "the settings are in %APPDATA%\\Damiera\\damiera-cb-settings.txt: " + lines);
@@ -704,18 +739,127 @@ bool checkRemembered(HMODULE& dll, const char* dllPath, Api& api, const std::str
   check(command(api, "get hashsize").reply == "16" && command(api, "get dbpath").reply == dir &&
             command(api, "get enable_wld").reply == "0",
         "loaded again, the DLL has the hash size, database folder and enable_wld set before");
+  const Command none = command(api, "set dbpath");
+  const Command on = command(api, "set enable_wld 1");
+  check(none.result == 1 && on.result == 1 &&
+            none.reply.find("not remembered") == std::string::npos &&
+            on.reply.find("not remembered") == std::string::npos,
+        "set dbpath (none) and enable_wld 1 again, remembered: " + none.reply + " / " + on.reply);
+  return true;
+}
+
+// The endgame database the DLL builds itself (set dbbuild 4: 2..4 pieces, into
+// %APPDATA%\Damiera\egdb, in the background): unloaded mid-build it leaves whole slices only,
+// loaded again it resumes without rebuilding them, it pauses while getmove searches, and once
+// done its folder is the database in use: the won position scores a database win.
+std::map<std::string, std::filesystem::file_time_type> slicesIn(const std::filesystem::path& dir,
+                                                                int& temporaries) {
+  std::map<std::string, std::filesystem::file_time_type> slices;
+  temporaries = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > 5 && name.substr(name.size() - 5) == ".egdb")
+      slices[name] = entry.last_write_time();
+    else
+      ++temporaries;
+  }
+  return slices;
+}
+
+// The x of "(slice x of y)" in a `get dbbuild` reply, or 0.
+int sliceOf(const std::string& status) {
+  const std::size_t at = status.find("(slice ");
+  return at == std::string::npos ? 0 : std::atoi(status.c_str() + at + 7);
+}
+
+bool checkOwnDatabase(HMODULE& dll, const char* dllPath, Api& api, const DatabaseExpectation& db,
+                      const ExpectedPosition& start) {
+  const char* appData = std::getenv("APPDATA");
+  const std::filesystem::path folder =
+      std::filesystem::path(appData ? appData : "") / "Damiera" / "egdb";
+  check(command(api, "get dbbuild").reply == "idle", "get dbbuild: idle (set dbbuild 0 at load)");
+  refusedKeeping(api, "set dbbuild 6", "get dbbuild", "idle");
+  Command c = command(api, "set dbbuild 4");
+  check(c.result == 1 && c.reply.find("building 2..4 pieces in ") != std::string::npos &&
+            c.reply.find("Damiera\\egdb") != std::string::npos,
+        "set dbbuild 4: " + c.reply);
+  // Unloaded mid-build, once a few slices are written.
+  std::string status;
+  for (int i = 0; i < 60000; ++i) {  // up to 5 minutes
+    status = command(api, "get dbbuild").reply;
+    if (sliceOf(status) >= 4 || status.rfind("done", 0) == 0) break;
+    Sleep(5);
+  }
+  check(status.rfind("building ", 0) == 0 && status.find(" pieces: ") != std::string::npos &&
+            status.find("% (slice ") != std::string::npos,
+        "get dbbuild shows the progress: " + status);
+  const double unloadStart = nowSeconds();
+  if (!check(FreeLibrary(dll) != 0, "FreeLibrary during the build")) return false;
+  std::printf("     unloaded during the build in %.0f ms\n", (nowSeconds() - unloadStart) * 1000);
+  int temporaries = 0;
+  const auto before = slicesIn(folder, temporaries);
+  check(!before.empty() && temporaries == 0, "the interrupted build left " +
+                                                 std::to_string(before.size()) +
+                                                 " whole slices and nothing half-written (" +
+                                                 std::to_string(temporaries) + " other files)");
+
+  dll = LoadLibraryA(dllPath);
+  if (!check(dll != nullptr && findExports(dll, api), "LoadLibrary again")) return false;
+  command(api, "set dbbuild 0");  // no build on first use: the one below, resumed
+  const double t0 = nowSeconds();
+  c = command(api, "set dbbuild 4");
+  check(c.result == 1, "set dbbuild 4 again resumes the build: " + c.reply);
+  // A search holds the build: paused while getmove thinks.
+  {
+    GetMoveCall call(api, start.setup, 600, 1);
+    call.start();
+    bool searching = false;
+    for (int i = 0; i < 6000 && !searching; ++i) {
+      if (call.finished(5)) break;
+      searching = call.status.str().find("depth") != std::string::npos;
+    }
+    const std::string during = command(api, "get dbbuild").reply;
+    call.playnow = 1;
+    check(call.finished(120000) && searching, "a long think, ended by playnow");
+    check(during.rfind("paused: building ", 0) == 0 || during.rfind("done", 0) == 0,
+          "while getmove searches the build is paused: " + during);
+  }
+  for (int i = 0; i < 60000; ++i) {
+    status = command(api, "get dbbuild").reply;
+    if (status.rfind("building", 0) != 0 && status.rfind("paused", 0) != 0) break;
+    Sleep(5);
+  }
+  std::printf("     own database 2..4: %s after %.1f s (resumed with %zu slices there)\n",
+              status.c_str(), nowSeconds() - t0, before.size());
+  check(status == "done 2..4", "the resumed build is done: " + status);
+  const auto after = slicesIn(folder, temporaries);
+  bool kept = true;
+  for (const auto& [name, time] : before)
+    kept = kept && after.count(name) && after.at(name) == time;
+  check(kept && after.size() > before.size() && temporaries == 0,
+        "the slices written before the unload were kept as they were, " +
+            std::to_string(after.size()) + " in all");
+  const std::string dbpath = command(api, "get dbpath").reply;
+  check(dbpath.size() > 12 && dbpath.substr(dbpath.size() - 12) == "Damiera\\egdb",
+        "the built folder is the database in use: " + dbpath);
+  command(api, "set depth 4");
+  GetMoveCall call(api, db.setup, 600, 1);
+  if (!getMove(call)) return false;
+  check(call.status.str().find("score db win") != std::string::npos && call.result == kReturnWin,
+        "with its own database getmove scores the database win: " + call.status.str());
+  command(api, "set depth 0");
   command(api, "set dbpath");
-  command(api, "set enable_wld 1");
   return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 7) {
+  if (argc != 8) {
     std::fprintf(stderr,
                  "usage: damiera-cb-host DLL EXPECTATIONS GAME_RECORD DATABASE_EXPECTATION "
-                 "DATABASE_DIR DAMAGED_DATABASE_DIR\n");
+                 "DATABASE_DIR DAMAGED_DATABASE_DIR BOOK\n");
     return 2;
   }
   std::vector<ExpectedPosition> positions;
@@ -736,7 +880,11 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  // No database build on first use: the search checks below want the processor, and no
+  // database until they set one (checkOwnDatabase builds it).
+  check(command(api, "set dbbuild 0").result == 1, "set dbbuild 0");
   checkCommands(api);
+  checkBook(api, positions.front(), argv[7]);
   for (const ExpectedPosition& p : positions) checkPosition(api, p);
   checkPlaynow(api, positions.front());
   checkLevel(api, positions.front());
@@ -744,6 +892,7 @@ int main(int argc, char** argv) {
   checkSelfPlay(api, positions.front(), argv[3]);
   checkDatabase(api, database, argv[5], argv[6]);
   if (!checkRemembered(dll, argv[1], api, argv[5])) return 1;
+  if (!checkOwnDatabase(dll, argv[1], api, database, positions.front())) return 1;
 
   check(FreeLibrary(dll) != 0, "FreeLibrary");
   std::printf("%d passed, %d failed\n", passed, failed);

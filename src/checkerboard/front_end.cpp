@@ -1,15 +1,15 @@
-#include "engine/cb_engine.h"
+#include "checkerboard/front_end.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
 #include <vector>
 
+#include "checkerboard/board8.h"
+#include "checkerboard/cb_time.h"
+#include "checkerboard/status_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "engine/board8.h"
-#include "engine/cb_time.h"
-#include "engine/status_text.h"
 #include "search/limits.h"
 #include "search/pacer.h"
 #include "search/search.h"
@@ -89,10 +89,18 @@ const std::string& EngineSettings::text(std::string_view name) const {
   return found->second;
 }
 
-Engine::Engine(std::optional<std::filesystem::path> settingsFile, const std::string& defaultBook)
-    : settingsFile_(std::move(settingsFile)) {
+FrontEnd::FrontEnd(std::optional<std::filesystem::path> settingsFile,
+                   const std::string& defaultBook, OwnDatabase ownDatabase)
+    : settingsFile_(std::move(settingsFile)),
+      ownDatabase_(std::move(ownDatabase)),
+      databaseBuild_(
+          [this](const std::filesystem::path& folder, std::shared_ptr<egdb::Database> database) {
+            ownDatabaseBuilt(folder, std::move(database));
+          },
+          ownDatabase_.park) {
   settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
+  useDatabaseBesideDll();
   EngineReports reports;
   // From getmove()'s thread: the search runs there (the executor below).
   reports.onInfo = [this](const Position& root, const SearchInfo& line) {
@@ -124,14 +132,14 @@ Engine::Engine(std::optional<std::filesystem::path> settingsFile, const std::str
   core_->setOption("Move Overhead", std::to_string(kMoveOverheadMs));
 }
 
-Engine::~Engine() = default;
+FrontEnd::~FrontEnd() = default;
 
-EngineSettings Engine::settings() const {
+EngineSettings FrontEnd::settings() const {
   std::lock_guard lock(mutex_);
   return settings_;
 }
 
-void Engine::applySettings(const EngineSettings& settings, char* status) {
+void FrontEnd::applySettings(const EngineSettings& settings, char* status) {
   const auto set = [&](std::string_view name, const std::string& value) {
     if (const Refused refused = core_->setOption(name, value); refused && status != nullptr)
       writeText(status, "error: " + refused->message);
@@ -165,9 +173,30 @@ void Engine::applySettings(const EngineSettings& settings, char* status) {
   }
 }
 
-int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
-                    int info, int moreinfo, CBmove* move) {
+namespace {
+// The database build waits while getmove() runs: the search has the processor to itself.
+class BuildPause {
+ public:
+  explicit BuildPause(DatabaseBuild& build) : build_(build) { build_.pause(); }
+  ~BuildPause() { build_.resume(); }
+  BuildPause(const BuildPause&) = delete;
+  BuildPause& operator=(const BuildPause&) = delete;
+
+ private:
+  DatabaseBuild& build_;
+};
+}  // namespace
+
+int FrontEnd::getMove(Board8x8& board, int color, double maxtime, char* status, const int* playnow,
+                      int info, int moreinfo, CBmove* move) {
   std::lock_guard oneSearch(searchMutex_);
+  const BuildPause pause(databaseBuild_);
+  // The first use with no database folder set: the engine builds its own (2..5 pieces) in the
+  // background, and probes it once it is verified.
+  if (firstUse_.exchange(false) && ownDatabase_.buildOnFirstUse && ownDatabase_.folder &&
+      settings().text("dbpath").empty())
+    databaseBuild_.start(*ownDatabase_.folder, kMaxBuildPieces);
+
   const Parsed<Position> parsed = positionFromBoard(board, color);
   if (!parsed) {
     writeText(status, "error: " + parsed.error);
@@ -226,7 +255,7 @@ int Engine::getMove(Board8x8& board, int color, double maxtime, char* status, co
   return outcomeAfter(game, chosen, score);
 }
 
-int Engine::isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const {
+int FrontEnd::isLegal(const Board8x8& board, int color, int from, int to, CBmove* move) const {
   const Parsed<Position> parsed = positionFromBoard(board, color);
   if (!parsed) return 0;
   for (const PathMove& m : generatePathMoves(*parsed.value)) {
