@@ -1,33 +1,24 @@
 // damiera-spsa end to end: a short run at depth 2, its resumption, and refusals.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include "tests/tools/match_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using damiera::test::RunResult;
 
 const std::string kSpsa = DAMIERA_BUILD_DIR "/damiera-spsa";
 
-struct Output {
-  std::string text;
-  int status = -1;
-};
-
-Output runSpsa(const std::string& args) {
-  Output out;
-  FILE* pipe = popen((kSpsa + " " + args + " 2>&1").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[512];
-  while (std::fgets(buffer, sizeof buffer, pipe)) out.text += buffer;
-  const int status = pclose(pipe);
-  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
+RunResult runSpsa(std::vector<std::string> args) {
+  args.insert(args.begin(), kSpsa);
+  return damiera::test::runProgram(args);
 }
 
 int countOf(const std::string& text, const std::string& what) {
@@ -44,16 +35,20 @@ TEST_CASE("damiera-spsa plays its iterations, saves its state and resumes from i
   fs::remove_all(folder);
   fs::create_directories(folder);
   const std::string state = (folder / "run.state").string();
-  const std::string common = "--engine " DAMIERA_BINARY " --state " + state +
-                             " --depth 2 --params aspirationDelta,rfpMaxDepth "
-                             "--openings " DAMIERA_SOURCE_DIR "/tools/openings/3ply.txt";
-  const std::string command = common + " --iterations 2";
-  const Output first = runSpsa(command);
-  INFO(first.text);
-  REQUIRE(first.status == 0);
-  CHECK(countOf(first.text, "iteration ") == 2);
-  CHECK(countOf(first.text, "games 2 ") == 2);
-  CHECK(first.text.find("SearchTunables aspirationDelta=") != std::string::npos);
+  const std::vector<std::string> common = {
+      "--engine",   DAMIERA_BINARY,
+      "--state",    state,
+      "--depth",    "2",
+      "--params",   "aspirationDelta,rfpMaxDepth",
+      "--openings", DAMIERA_SOURCE_DIR "/tools/openings/3ply.txt"};
+  std::vector<std::string> command = common;
+  command.insert(command.end(), {"--iterations", "2"});
+  const RunResult first = runSpsa(command);
+  INFO(first.output);
+  REQUIRE(first.exitCode == 0);
+  CHECK(countOf(first.output, "iteration ") == 2);
+  CHECK(countOf(first.output, "games 2 ") == 2);
+  CHECK(first.output.find("SearchTunables aspirationDelta=") != std::string::npos);
   std::ifstream saved(state);
   const std::string stateText((std::istreambuf_iterator<char>(saved)), {});
   CHECK(stateText.find("done 2\n") != std::string::npos);
@@ -61,29 +56,33 @@ TEST_CASE("damiera-spsa plays its iterations, saves its state and resumes from i
   CHECK_FALSE(fs::exists(state + ".tmp"));
 
   // The same command again: nothing left to play, the same answer.
-  const Output again = runSpsa(command);
-  CHECK(again.status == 0);
-  CHECK(countOf(again.text, "iteration ") == 0);
-  CHECK(again.text.substr(again.text.find("SearchTunables")) ==
-        first.text.substr(first.text.find("SearchTunables")));
+  const RunResult again = runSpsa(command);
+  CHECK(again.exitCode == 0);
+  CHECK(countOf(again.output, "iteration ") == 0);
+  CHECK(again.output.substr(again.output.find("SearchTunables")) ==
+        first.output.substr(first.output.find("SearchTunables")));
 
   // Another schedule over the same state is refused, as is a damaged state.
-  const Output other = runSpsa(common + " --iterations 3");
-  CHECK(other.status == 1);
-  CHECK(other.text.find("another --iterations") != std::string::npos);
+  std::vector<std::string> other3 = common;
+  other3.insert(other3.end(), {"--iterations", "3"});
+  const RunResult other = runSpsa(other3);
+  CHECK(other.exitCode == 1);
+  CHECK(other.output.find("another --iterations") != std::string::npos);
   std::ofstream(state) << "damiera-spsa 1\ndone x\n";
-  const Output damaged = runSpsa(command);
-  CHECK(damaged.status == 1);
-  CHECK(damaged.text.find("bad line") != std::string::npos);
+  const RunResult damaged = runSpsa(command);
+  CHECK(damaged.exitCode == 1);
+  CHECK(damaged.output.find("bad line") != std::string::npos);
   fs::remove_all(folder);
 }
 
 TEST_CASE("damiera-spsa refuses bad arguments with status 2", "[spsa]") {
-  CHECK(runSpsa("--state x --iterations 2 --depth 2").status == 2);  // no --engine
-  CHECK(runSpsa("--engine " DAMIERA_BINARY " --state /nonexistent/x --iterations 2").status == 2);
-  const Output unknown = runSpsa("--engine " DAMIERA_BINARY
-                                 " --state /tmp/damiera-spsa-never --iterations 2 --depth 2 "
-                                 "--params nosuch");
-  CHECK(unknown.status == 2);
-  CHECK(unknown.text.find("no tunable 'nosuch'") != std::string::npos);
+  CHECK(runSpsa({"--state", "x", "--iterations", "2", "--depth", "2"}).exitCode ==
+        2);  // no --engine
+  CHECK(runSpsa({"--engine", DAMIERA_BINARY, "--state", "/nonexistent/x", "--iterations", "2"})
+            .exitCode == 2);  // no limit
+  const RunResult unknown =
+      runSpsa({"--engine", DAMIERA_BINARY, "--state", "/tmp/damiera-spsa-never", "--iterations",
+               "2", "--depth", "2", "--params", "nosuch"});
+  CHECK(unknown.exitCode == 2);
+  CHECK(unknown.output.find("no tunable 'nosuch'") != std::string::npos);
 }
