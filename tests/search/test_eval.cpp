@@ -64,10 +64,13 @@ TEST_CASE("Material: a man up is about a man, a king more (R8)", "[search][eval]
   const int manUp = evaluate(fen("W:W22,23,24:B10,11"));
   CHECK(manUp > 50);
   CHECK(manUp < 200);
-  // The same square with a king instead of a man is worth more.
-  CHECK(evaluate(fen("W:WK18,30:B3,4")) > evaluate(fen("W:W18,30:B3,4")) + 50);
-  // A man can never capture a king (R8): king against man is a clear plus.
-  CHECK(evaluate(fen("W:WK18:B5")) > 50);
+  // The same square with a king instead of a man is worth more. The margins are below half a
+  // man because generation 2 (src/search/weights/gen2.weights) was fitted to self-play where
+  // most thin king endings were drawn: an extra king there is worth about a quarter of a man
+  // to it (docs/evaluation.md). Such endings are the endgame databases' anyway.
+  CHECK(evaluate(fen("W:WK18,30:B3,4")) > evaluate(fen("W:W18,30:B3,4")) + 15);
+  // A man can never capture a king (R8): king against man is a plus.
+  CHECK(evaluate(fen("W:WK18:B5")) > 25);
 }
 
 TEST_CASE("Equal kings with no men are scaled to a draw", "[search][eval]") {

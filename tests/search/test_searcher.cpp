@@ -281,7 +281,8 @@ TEST_CASE("Searcher: runs on a given executor with a shared table", "[search][se
   Searcher searcher(resources);
   CHECK(searcher.tableShared());
   Recorder recorder;
-  searcher.start(Game(), depthLimit(6), recorder.callbacks());
+  // Depth 8: enough entries that hashfull (in permille, of a sample) is above 0.
+  searcher.start(Game(), depthLimit(8), recorder.callbacks());
   searcher.wait();
   CHECK(jobs == 1);
   REQUIRE(recorder.results.size() == 1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the shipped evaluation weights (src/search/weights/eval.weights) from the
+# Reproduces generation 1 of the evaluation weights (src/search/weights/gen1.weights) from the
 # self-play data: tools/train/train.sh DATA [OUT]
 # DATA is the chunk prefix damiera-selfplay wrote (docs/evaluation.md, "How the evaluation is
 # trained", says how the data was made); OUT defaults to the shipped file. Same data, same
@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 data=${1:?usage: tools/train/train.sh DATA [OUT]}
-out=${2:-$root/src/search/weights/eval.weights}
+out=${2:-$root/src/search/weights/gen1.weights}
 if [[ ! -f "$root/build/CMakeCache.txt" ]]; then
   cmake -S "$root" -B "$root/build" >&2
 fi
