@@ -12,7 +12,7 @@
 // An index is a sum of what each man adds to it, so the indices of a position are the sum of
 // every man's share, and a move changes them by the shares of the men it moves, crowns and
 // captures. The search keeps them so (regionIndicesAfter) instead of recomputing all eighteen at
-// every leaf: bench 8 costs 1,341 instructions per node with every leaf recomputing them, 1,278
+// every leaf: bench 8 costs 1,341 instructions per node with every leaf recomputing them, 1,275
 // with the search updating them (docs/evaluation.md, "Speed").
 #include <array>
 #include <cassert>
@@ -43,10 +43,6 @@ struct RegionIndices {
 
   // Indices are sums of shares; unsigned arithmetic wraps, so a share may be taken away in any
   // order and the sum is right once every share is in.
-  void add(const RegionIndices& share) {
-    for (int i = 0; i < kSlots; ++i)
-      slots[i] = static_cast<std::uint16_t>(slots[i] + share.slots[i]);
-  }
   void subtract(const RegionIndices& share) {
     for (int i = 0; i < kSlots; ++i)
       slots[i] = static_cast<std::uint16_t>(slots[i] - share.slots[i]);
@@ -62,21 +58,28 @@ inline RegionIndices regionIndicesOf(const Position& pos) {
   return regionIndicesOf(pos.men(Color::White), pos.men(Color::Black));
 }
 
-// kManShares[colour][square]: the indices of a board holding only that man.
+// kManShares[colour][square]: the indices of a board holding only that man; nothing for a
+// ghost square.
+inline constexpr Square kNoShareSquare = 4;  // a ghost bit (square.h)
+static_assert((kPlayable & bit(kNoShareSquare)) == 0);
 extern const std::array<std::array<RegionIndices, kLayoutBits>, 2> kManShares;
 
 // The indices of before.after(m), from `indices`, those of `before`.
 inline RegionIndices regionIndicesAfter(const RegionIndices& indices, const Position& before,
                                         const Move& m) {
-  RegionIndices next = indices;
   const Color us = before.sideToMove();
   const int own = static_cast<int>(us);
   // A king moving changes no region; a man leaves its square, and stands on the new one unless
-  // it is crowned there (R12).
-  if (!before.isKing(m.from)) {
-    next.subtract(kManShares[own][m.from]);
-    if ((bit(m.to) & promotionRow(us)) == 0) next.add(kManShares[own][m.to]);
-  }
+  // it is crowned there (R12). A share of nothing is that of a ghost square (none), so every
+  // move is the same three vector operations, without a branch.
+  const bool man = !before.isKing(m.from);
+  const bool stays = man && (bit(m.to) & promotionRow(us)) == 0;
+  const RegionIndices& leaves = kManShares[own][man ? m.from : kNoShareSquare];
+  const RegionIndices& arrives = kManShares[own][stays ? m.to : kNoShareSquare];
+  RegionIndices next;
+  for (int i = 0; i < RegionIndices::kSlots; ++i)
+    next.slots[i] =
+        static_cast<std::uint16_t>(indices.slots[i] - leaves.slots[i] + arrives.slots[i]);
   for (Bitboard men = m.captured & before.men(opponent(us)); men; men = withoutLowest(men))
     next.subtract(kManShares[1 - own][lowestSquare(men)]);
   assert(next == regionIndicesOf(before.after(m)));
