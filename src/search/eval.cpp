@@ -41,7 +41,11 @@ int fromSideToMove(const Position& pos, int whiteScore) {
 }  // namespace
 
 int evaluate(const Position& pos, const EvalWeights& weights) {
-  const EvalFeatures features = extractFeatures(pos);
+  return evaluate(pos, weights, regionIndicesOf(pos));
+}
+
+int evaluate(const Position& pos, const EvalWeights& weights, const RegionIndices& regions) {
+  const EvalFeatures features = extractFeatures(pos, regions);
   int sum = 0;
   addParts(features, weights, [&](std::string_view, int score) { sum += score; });
   return fromSideToMove(pos, scaled(sum, features.scale));

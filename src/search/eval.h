@@ -10,6 +10,7 @@
 
 #include "core/position.h"
 #include "search/eval_features.h"
+#include "search/eval_regions.h"
 #include "search/eval_weights.h"
 
 namespace damiera {
@@ -37,6 +38,9 @@ inline constexpr int kEvalLimit = 10000;
 // move has no capture (quiescence resolves captures first), but defined for any position.
 int evaluate(const Position& pos, const EvalWeights& weights);
 inline int evaluate(const Position& pos) { return evaluate(pos, embeddedEvalWeights()); }
+// The same, given the position's region indices (regionIndicesOf(pos)): the search keeps them
+// up to date move by move (eval_regions.h) rather than have every leaf recompute them.
+int evaluate(const Position& pos, const EvalWeights& weights, const RegionIndices& regions);
 
 // The same evaluation, part by part.
 EvalReport explainEvaluation(const Position& pos, const EvalWeights& weights);

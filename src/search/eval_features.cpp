@@ -1,5 +1,6 @@
 #include "search/eval_features.h"
 
+#include <cassert>
 #include <initializer_list>
 
 #include "core/bitboard.h"
@@ -9,13 +10,6 @@ namespace damiera {
 const std::array<std::string_view, kHandTermCount> kHandTermNames = {
     "material",    "advancement", "back rank guard", "centre and edge", "mobility",
     "runaway men", "balance",     "king safety",     "threat",          "tempo"};
-
-// Row offset 0 is rank 8 (Black's side, "north" as White sees the board), file offset 0 is
-// the a-file ("west").
-const std::array<std::string_view, kRegionCount> kRegionNames = {
-    "pattern north-west", "pattern north",  "pattern north-east",
-    "pattern west",       "pattern centre", "pattern east",
-    "pattern south-west", "pattern south",  "pattern south-east"};
 
 namespace {
 
@@ -278,77 +272,10 @@ int drawishScale(const Position& pos) {
   return kEvalScaleFull;
 }
 
-// ---- Pattern regions ------------------------------------------------------------------------
-
-// The ghost layout (square.h) keeps each row's four squares in consecutive bits, and a 4x4
-// box at an even file offset holds the same two columns (of four) in every row: columns f and
-// f+1 for the box at file offset 2f. So a region's 8 squares, in ascending square number, are
-// two squares of each of its four rows, and its index is a sum over those rows of what each
-// row's two squares add: sum of 3^(2i + j) * (1 own man, 2 enemy man) for square j of row i.
-// The evaluation runs this at every leaf, so each row is read once as a byte (own men in the
-// low four bits, enemy men in the high four) and tables give each row's part for every box.
-constexpr int rowBase(int row) { return 9 * (row / 2) + (row & 1 ? 5 : 0); }
-
-inline constexpr int kRows = 8;
-inline constexpr int kBoxRows = 4;
-inline constexpr int kBoxColumns = 3;  // file offsets 0, 2, 4: first columns 0, 1, 2
-
-// kRowPart[i][rowByte][f]: what a row standing i-th in a box adds to the index of the box at
-// column f.
-using RowParts = std::array<std::array<std::array<std::uint16_t, kBoxColumns>, 256>, kBoxRows>;
-constexpr RowParts makeRowParts() {
-  RowParts parts{};
-  for (int i = 0; i < kBoxRows; ++i)
-    for (int byte = 0; byte < 256; ++byte)
-      for (int f = 0; f < kBoxColumns; ++f) {
-        int value = 0;
-        for (int j = 0; j < 2; ++j) {
-          int power = 1;
-          for (int k = 0; k < 2 * i + j; ++k) power *= 3;
-          if (byte >> (f + j) & 1) value += power;
-          if (byte >> (4 + f + j) & 1) value += 2 * power;
-        }
-        parts[i][byte][f] = static_cast<std::uint16_t>(value);
-      }
-  return parts;
-}
-constexpr RowParts kRowPart = makeRowParts();
-
-// A half turn of the board (square n -> 33 - n, R2) maps row r to row 7 - r and reverses the
-// order of the squares within it; seen from Black, own and enemy also swap. So Black's row byte
-// of row r is White's row byte of row 7 - r with both nibbles reversed and exchanged.
-constexpr std::array<std::uint8_t, 256> makeBlackView() {
-  std::array<std::uint8_t, 256> table{};
-  auto reverse4 = [](int n) { return (n & 1) << 3 | (n & 2) << 1 | (n & 4) >> 1 | (n & 8) >> 3; };
-  for (int byte = 0; byte < 256; ++byte)
-    table[byte] = static_cast<std::uint8_t>(reverse4(byte >> 4) | reverse4(byte & 15) << 4);
-  return table;
-}
-constexpr auto kBlackView = makeBlackView();
-
-void boxIndices(const std::array<std::uint8_t, kRows>& rows,
-                std::array<std::uint16_t, kRegionCount>& out) {
-  for (int r = 0; r < 3; ++r)
-    for (int f = 0; f < kBoxColumns; ++f)
-      out[3 * r + f] = static_cast<std::uint16_t>(
-          kRowPart[0][rows[2 * r]][f] + kRowPart[1][rows[2 * r + 1]][f] +
-          kRowPart[2][rows[2 * r + 2]][f] + kRowPart[3][rows[2 * r + 3]][f]);
-}
-
-void regionIndices(Bitboard whiteMen, Bitboard blackMen, EvalFeatures& f) {
-  std::array<std::uint8_t, kRows> white{}, black{};
-  for (int row = 0; row < kRows; ++row) {
-    const int base = rowBase(row);
-    white[row] = static_cast<std::uint8_t>((whiteMen >> base & 15) | (blackMen >> base & 15) << 4);
-  }
-  for (int row = 0; row < kRows; ++row) black[row] = kBlackView[white[kRows - 1 - row]];
-  boxIndices(white, f.whiteIndex);
-  boxIndices(black, f.blackIndex);
-}
-
 }  // namespace
 
-EvalFeatures extractFeatures(const Position& pos) {
+EvalFeatures extractFeatures(const Position& pos, const RegionIndices& regions) {
+  assert(regions == regionIndicesOf(pos));
   EvalFeatures f;
   const SideView white = viewOf(pos, Color::White);
   const SideView black = viewOf(pos, Color::Black);
@@ -372,8 +299,15 @@ EvalFeatures extractFeatures(const Position& pos) {
   f.terms[kTermTempo] = toMove * kTempo;
   f.scale = drawishScale(pos);
 
-  regionIndices(white.men, black.men, f);
+  for (int r = 0; r < kRegionCount; ++r) {
+    f.whiteIndex[r] = regions.white(r);
+    f.blackIndex[r] = regions.black(r);
+  }
   return f;
+}
+
+EvalFeatures extractFeatures(const Position& pos) {
+  return extractFeatures(pos, regionIndicesOf(pos));
 }
 
 }  // namespace damiera

@@ -1,8 +1,8 @@
 #pragma once
 // What the evaluation looks at, as numbers a trainer can weigh: the hand-made terms (each a
 // White-minus-Black score in hundredths of a man with fixed inner constants), the pattern of
-// men in overlapping 4x4 regions of the board, the phase (pieces on the board) and the
-// drawish-ending scale. evaluate() (eval.h) and the trainer (tools/train) both read positions
+// men in overlapping 4x4 regions of the board (eval_regions.h), the phase (pieces on the board) and
+// the drawish-ending scale. evaluate() (eval.h) and the trainer (tools/train) both read positions
 // only through extractFeatures(), so training and play can never disagree.
 //
 // Colour symmetry by construction: a region's index for Black is computed on the board turned
@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "core/position.h"
+#include "search/eval_regions.h"
 
 namespace damiera {
 
@@ -32,14 +33,6 @@ enum HandTerm : int {
   kHandTermCount
 };
 extern const std::array<std::string_view, kHandTermCount> kHandTermNames;
-
-// Pattern regions: the nine 4x4 boxes of the board at row and file offsets 0, 2 and 4 (they
-// overlap by half a box). Each holds 8 playable squares, each empty (or a king: kings are left
-// to the material and king terms), an own man or an enemy man: 3^8 entries per region.
-inline constexpr int kRegionCount = 9;
-inline constexpr int kRegionSquares = 8;
-inline constexpr int kRegionEntries = 6561;  // 3^8
-extern const std::array<std::string_view, kRegionCount> kRegionNames;
 
 // Phases: every weight has an opening value (all 24 pieces on the board) and an ending value
 // (none); a position's weight is interpolated by the pieces on the board.
@@ -62,5 +55,8 @@ struct EvalFeatures {
 };
 
 EvalFeatures extractFeatures(const Position& pos);
+// The same, given the position's region indices (regionIndicesOf(pos), which the search keeps
+// up to date move by move: eval_regions.h) instead of recomputing them.
+EvalFeatures extractFeatures(const Position& pos, const RegionIndices& regions);
 
 }  // namespace damiera

@@ -217,15 +217,16 @@ int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
   if (!hasCapture(pos)) {
     if (!hasStep(pos)) return matedInPlies(ply);  // R13
     if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
-    return evaluate(pos, evalWeights_);
+    return evaluate(pos, evalWeights_, regions_[ply]);
   }
-  if (ply >= kMaxPly - 1) return evaluate(pos, evalWeights_);
+  if (ply >= kMaxPly - 1) return evaluate(pos, evalWeights_, regions_[ply]);
 
   const bool pvNode = beta - alpha > 1;
   MoveList moves;
   generateMoves(pos, moves);
   int best = -kScoreInfinite;
   for (const Move& m : moves) {
+    regions_[ply + 1] = regionIndicesAfter(regions_[ply], pos, m);
     const int score = -qsearch(pos.after(m), -beta, -alpha, ply + 1);
     if (aborted()) return 0;
     if (score > best) {
@@ -283,8 +284,9 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
 
   int staticEval = TranspositionTable::kNoEval;
   if (!forced) {
-    staticEval =
-        hit && hit->eval != TranspositionTable::kNoEval ? hit->eval : evaluate(pos, evalWeights_);
+    staticEval = hit && hit->eval != TranspositionTable::kNoEval
+                     ? hit->eval
+                     : evaluate(pos, evalWeights_, regions_[ply]);
     if (!pvNode && depth <= tune_.rfpMaxDepth && !isDecisive(beta) &&
         staticEval - tune_.rfpMarginPerPly * depth >= beta &&
         popcount(pos.occupied()) >= tune_.rfpMinPieces &&
@@ -311,6 +313,7 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
     const Move& m = moves[index];
     const Position child = pos.after(m);
     enter(ply, child, pos.isProgressMove(m));
+    regions_[ply + 1] = regionIndicesAfter(regions_[ply], pos, m);
     const int newDepth = depth - 1;
     int score;
     if (n == 0) {
@@ -358,6 +361,7 @@ int Worker::searchRoot(int alpha, int beta, int depth) {
   pvLength_[0] = 0;
   if (!enterNode(0)) return -kScoreInfinite;
   const Position& root = shared_.root;
+  regions_[0] = regionIndicesOf(root);
   int best = -kScoreInfinite;
   for (std::size_t i = pvIndex_; i < rootMoves_.size(); ++i) {
     RootMove& rm = rootMoves_[i];
@@ -372,6 +376,7 @@ int Worker::searchRoot(int alpha, int beta, int depth) {
     }
     const Position child = root.after(rm.move);
     enter(0, child, root.isProgressMove(rm.move));
+    regions_[1] = regionIndicesAfter(regions_[0], root, rm.move);
     int score;
     if (i == pvIndex_) {
       score = -search(child, -beta, -alpha, depth - 1, 1, false);

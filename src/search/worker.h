@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "search/eval_regions.h"
 #include "search/eval_weights.h"
 #include "search/limits.h"
 #include "search/score.h"
@@ -287,6 +288,9 @@ class Worker {
   std::array<int, kMaxPly + 2> noProgress_{};
   std::array<int, kMaxPly + 2> pvLength_{};
   std::array<std::array<Move, 2>, kMaxPly + 2> killers_;
+  // The evaluation's region indices of the position at each ply of the current line, updated
+  // move by move (eval_regions.h): cheaper than recomputing them at every leaf.
+  std::array<RegionIndices, kMaxPly + 2> regions_;
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<std::uint64_t> databaseHits_{0};
   int pollCountdown_ = kPollIntervalNodes;
