@@ -12,8 +12,7 @@
 // An index is a sum of what each man adds to it, so the indices of a position are the sum of
 // every man's share, and a move changes them by the shares of the men it moves, crowns and
 // captures. The search keeps them so (regionIndicesAfter) instead of recomputing all eighteen at
-// every leaf: bench 8 costs 1,341 instructions per node with every leaf recomputing them, 1,275
-// with the search updating them (docs/evaluation.md, "Speed").
+// every leaf (what that saves: docs/evaluation.md, "Speed").
 #include <array>
 #include <cassert>
 #include <cstdint>
