@@ -13,6 +13,40 @@ inline long long phased(int opening, int ending, int pieces) {
          static_cast<long long>(ending) * (kPhasePieces - pieces);
 }
 
+// The king-aware tables (eval_kings.h), each White's entries minus Black's, phased. Most
+// positions a search meets have no kings and signatures that cancel: those parts cost a test.
+template <class Add>
+void addKingParts(const KingFeatures& k, int pieces, const EvalWeights& w, Add&& add) {
+  const auto& opening = w.kings[kPhaseOpening];
+  const auto& ending = w.kings[kPhaseEnding];
+  auto part = [&](KingTable table, long long units) {
+    add(kKingTableNames[table], static_cast<int>(units / (kPhasePieces * kPatternUnitsPerCp)));
+  };
+  long long squares = 0, freedom = 0;
+  if (k.kingSquares[0] | k.kingSquares[1]) {
+    for (int colour = 0; colour < 2; ++colour) {
+      const int sign = colour == 0 ? 1 : -1;
+      for (std::uint32_t b = k.kingSquares[colour]; b; b &= b - 1) {
+        const int i = __builtin_ctz(b);
+        squares += sign * phased(opening.squares[i], ending.squares[i], pieces);
+      }
+    }
+    for (int i = 0; i < kKingFreedomEntries; ++i)
+      if (const int count = k.freedom[0][i] - k.freedom[1][i])
+        freedom += count * phased(opening.freedom[i], ending.freedom[i], pieces);
+  }
+  part(kTableKingSquares, squares);
+  part(kTableKingFreedom, freedom);
+  const int white = k.signature[0], black = k.signature[1];
+  part(kTableSignature, white == black
+                            ? 0
+                            : phased(opening.signature[white] - opening.signature[black],
+                                     ending.signature[white] - ending.signature[black], pieces));
+  part(kTableTempo,
+       k.tempoSign ? k.tempoSign * phased(opening.tempo[k.tempo], ending.tempo[k.tempo], pieces)
+                   : 0);
+}
+
 // Every part is rounded toward zero on its own, so a part of the colour-flipped position is
 // exactly the negation (symmetry by construction) and the printed parts add up to the sum.
 template <class Add>
@@ -28,6 +62,7 @@ void addParts(const EvalFeatures& f, const EvalWeights& w, Add&& add) {
                                    ending[f.whiteIndex[r]] - ending[f.blackIndex[r]], f.pieces);
     add(kRegionNames[r], static_cast<int>(value / (kPhasePieces * kPatternUnitsPerCp)));
   }
+  addKingParts(f.kings, f.pieces, w, add);
 }
 
 int scaled(int sum, int scale) {

@@ -3,8 +3,9 @@
 // more than men because a man can never capture a king, R8; advancement, back-rank guard,
 // centre and edge, mobility, runaway men, king safety, threats, tempo), each scaled by a
 // learned weight per phase, plus learned tables over the men of nine overlapping 4x4 regions
-// of the board (eval_features.h, eval_weights.h), then scaled toward a draw in endings that
-// cannot be won. Scores are in hundredths of a man (score.h), from the side to move.
+// of the board (eval_features.h, eval_weights.h) and the king-aware tables (king squares, king
+// freedom, material signature, tempo parity: eval_kings.h), then scaled toward a draw in
+// endings that cannot be won. Scores are in hundredths of a man (score.h), from the side to move.
 #include <string_view>
 #include <vector>
 

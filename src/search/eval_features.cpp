@@ -298,6 +298,7 @@ EvalFeatures extractFeatures(const Position& pos, const RegionIndices& regions) 
   f.terms[kTermThreat] = threats.men ? toMove * kMenThreatened : 0;
   f.terms[kTermTempo] = toMove * kTempo;
   f.scale = drawishScale(pos);
+  f.kings = kingFeaturesOf(pos);
 
   for (int r = 0; r < kRegionCount; ++r) {
     f.whiteIndex[r] = regions.white(r);

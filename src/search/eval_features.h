@@ -2,8 +2,9 @@
 // What the evaluation looks at, as numbers a trainer can weigh: the hand-made terms (each a
 // White-minus-Black score in hundredths of a man with fixed inner constants), the pattern of
 // men in overlapping 4x4 regions of the board (eval_regions.h), the phase (pieces on the board) and
-// the drawish-ending scale. evaluate() (eval.h) and the trainer (tools/train) both read positions
-// only through extractFeatures(), so training and play can never disagree.
+// the drawish-ending scale, and the king-aware tables' entries (eval_kings.h). evaluate() (eval.h)
+// and the trainer (tools/train) both read positions only through extractFeatures(), so training and
+// play can never disagree.
 //
 // Colour symmetry by construction: a region's index for Black is computed on the board turned
 // half a turn (square n -> 33 - n, docs/rules.md R2) with the colours swapped, so the Black
@@ -14,6 +15,7 @@
 #include <string_view>
 
 #include "core/position.h"
+#include "search/eval_kings.h"
 #include "search/eval_regions.h"
 
 namespace damiera {
@@ -50,7 +52,8 @@ struct EvalFeatures {
   // on the board turned half a turn).
   std::array<std::uint16_t, kRegionCount> whiteIndex{};
   std::array<std::uint16_t, kRegionCount> blackIndex{};
-  int pieces = 0;  // on the board, 0..24: the phase
+  KingFeatures kings;  // the king-aware tables' entries (eval_kings.h)
+  int pieces = 0;      // on the board, 0..24: the phase
   int scale = kEvalScaleFull;
 };
 

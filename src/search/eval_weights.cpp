@@ -1,5 +1,6 @@
 #include "search/eval_weights.h"
 
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -15,11 +16,23 @@ namespace damiera {
 
 namespace {
 
-constexpr char kMagic[8] = {'D', 'A', 'M', 'E', 'V', 'A', 'L', '1'};
-constexpr std::uint32_t kShape[4] = {kHandTermCount, kRegionCount, kRegionEntries, kPhaseCount};
+constexpr char kMagic[8] = {'D', 'A', 'M', 'E', 'V', 'A', 'L', '2'};
+constexpr std::uint32_t kShape[8] = {kHandTermCount,    kRegionCount,       kRegionEntries,
+                                     kPhaseCount,       kKingSquareEntries, kKingFreedomEntries,
+                                     kSignatureEntries, kTempoEntries};
+constexpr std::size_t kKingValues =
+    std::size_t{kKingSquareEntries} + kKingFreedomEntries + kSignatureEntries + kTempoEntries;
 constexpr std::size_t kPayloadValues = std::size_t{kPhaseCount} * kHandTermCount +
-                                       std::size_t{kPhaseCount} * kRegionCount * kRegionEntries;
+                                       std::size_t{kPhaseCount} * kRegionCount * kRegionEntries +
+                                       std::size_t{kPhaseCount} * kKingValues;
 constexpr std::size_t kFileBytes = sizeof kMagic + sizeof kShape + 2 * kPayloadValues + 8;
+
+// Generations 1 and 2 were written before the king tables: the first four shape numbers and no
+// king tables. They still load (the king tables zero), so EvalFile plays them as they were.
+constexpr char kMagicBeforeKings[8] = {'D', 'A', 'M', 'E', 'V', 'A', 'L', '1'};
+constexpr std::size_t kShapeBeforeKings = 4;
+constexpr std::size_t kFileBytesBeforeKings =
+    sizeof kMagic + 4 * kShapeBeforeKings + 2 * (kPayloadValues - kPhaseCount * kKingValues) + 8;
 
 std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   std::uint64_t hash = 0xcbf29ce484222325ull;
@@ -39,12 +52,19 @@ std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
 
 // Visits every int16 of the payload in file order.
 template <class Weights, class Visit>
-void forEachValue(Weights& w, Visit&& visit) {
+void forEachValue(Weights& w, Visit&& visit, bool withKings = true) {
   for (auto& phase : w.terms)
     for (auto& v : phase) visit(v);
   for (auto& phase : w.patterns)
     for (auto& region : phase)
       for (auto& v : region) visit(v);
+  if (!withKings) return;
+  for (auto& phase : w.kings) {
+    for (auto& v : phase.squares) visit(v);
+    for (auto& v : phase.freedom) visit(v);
+    for (auto& v : phase.signature) visit(v);
+    for (auto& v : phase.tempo) visit(v);
+  }
 }
 
 }  // namespace
@@ -76,23 +96,30 @@ std::vector<std::uint8_t> serializeEvalWeights(const EvalWeights& weights) {
 
 std::shared_ptr<const EvalWeights> parseEvalWeights(std::string_view text) {
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
-  if (text.size() != kFileBytes)
+  const bool beforeKings = text.size() == kFileBytesBeforeKings;
+  if (text.size() != kFileBytes && !beforeKings)
     throw std::runtime_error("not an evaluation weights file: " + std::to_string(text.size()) +
                              " bytes, expected " + std::to_string(kFileBytes));
-  if (std::memcmp(bytes, kMagic, sizeof kMagic) != 0)
-    throw std::runtime_error("not an evaluation weights file: no DAMEVAL1 header");
-  for (int i = 0; i < 4; ++i)
+  if (std::memcmp(bytes, beforeKings ? kMagicBeforeKings : kMagic, sizeof kMagic) != 0)
+    throw std::runtime_error(std::string("not an evaluation weights file: no ") +
+                             (beforeKings ? "DAMEVAL1" : "DAMEVAL2") + " header");
+  const std::size_t shapeCount = beforeKings ? kShapeBeforeKings : std::size(kShape);
+  for (std::size_t i = 0; i < shapeCount; ++i)
     if (getLittle(bytes + sizeof kMagic + 4 * i, 4) != kShape[i])
       throw std::runtime_error("evaluation weights of another shape (made for another version)");
-  const std::size_t hashAt = kFileBytes - 8;
+  const std::size_t hashAt = text.size() - 8;
   if (getLittle(bytes + hashAt, 8) != fnv1a(bytes, hashAt))
     throw std::runtime_error("evaluation weights file damaged: checksum mismatch");
   auto weights = std::make_shared<EvalWeights>();
-  const std::uint8_t* in = bytes + sizeof kMagic + sizeof kShape;
-  forEachValue(*weights, [&](std::int16_t& v) {
-    v = static_cast<std::int16_t>(static_cast<std::uint16_t>(getLittle(in, 2)));
-    in += 2;
-  });
+  const std::uint8_t* in = bytes + sizeof kMagic + 4 * shapeCount;
+  forEachValue(
+      *weights,
+      [&](std::int16_t& v) {
+        v = static_cast<std::int16_t>(static_cast<std::uint16_t>(getLittle(in, 2)));
+        in += 2;
+      },
+      !beforeKings);
+  assert(in == bytes + hashAt);
   return weights;
 }
 

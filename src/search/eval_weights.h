@@ -5,10 +5,15 @@
 // keeps the term as its inner constants make it), and one table per pattern region, in
 // quarters of a hundredth of a man. All int16.
 //
-// File (little-endian): the 8 bytes "DAMEVAL1"; four uint32: hand terms, regions, entries per
-// region, phases (they must equal this build's: 10, 9, 6561, 2); the term multipliers
-// [phase][term]; the tables [phase][region][entry]; then the FNV-1a 64-bit hash of every byte
-// before it. 236,268 bytes in all. The shipped file is compiled into the engine (CMake embeds
+// Per phase also the king-aware tables (eval_kings.h), in the same quarters.
+//
+// File (little-endian): the 8 bytes "DAMEVAL2"; eight uint32: hand terms, regions, entries per
+// region, phases, king squares, king freedom entries, signature entries, tempo entries (they
+// must equal this build's: 10, 9, 6561, 2, 32, 5, 1225, 50); the term multipliers [phase][term];
+// the tables [phase][region][entry]; the king tables [phase][squares, freedom, signature,
+// tempo]; then the FNV-1a 64-bit hash of every byte before it. 241,532 bytes in all. A
+// "DAMEVAL1" file (generations 1 and 2: four shape numbers, no king tables, 236,268 bytes) still
+// loads, with the king tables zero. The shipped file is compiled into the engine (CMake embeds
 // it), and the option EvalFile loads another one.
 #include <array>
 #include <cstdint>
@@ -28,6 +33,13 @@ struct EvalWeights {
   std::array<std::array<std::int16_t, kHandTermCount>, kPhaseCount> terms{};
   std::array<std::array<std::array<std::int16_t, kRegionEntries>, kRegionCount>, kPhaseCount>
       patterns{};
+  struct KingTables {
+    std::array<std::int16_t, kKingSquareEntries> squares{};
+    std::array<std::int16_t, kKingFreedomEntries> freedom{};
+    std::array<std::int16_t, kSignatureEntries> signature{};
+    std::array<std::int16_t, kTempoEntries> tempo{};
+  };
+  std::array<KingTables, kPhaseCount> kings{};
 
   // The hand-made evaluation alone: every multiplier 1.0, every table zero.
   static EvalWeights handOnly();

@@ -47,14 +47,35 @@ TEST_CASE("Every term the eval command prints has a name", "[search][eval]") {
   const EvalReport report = explainEvaluation(Position::start());
   std::vector<std::string> names;
   for (const EvalTerm& t : report.terms) names.emplace_back(t.name);
-  CHECK(names == std::vector<std::string>{"material", "advancement", "back rank guard",
-                                          "centre and edge", "mobility", "runaway men", "balance",
-                                          "king safety", "threat", "tempo", "pattern north-west",
-                                          "pattern north", "pattern north-east", "pattern west",
-                                          "pattern centre", "pattern east", "pattern south-west",
-                                          "pattern south", "pattern south-east"});
-  // The start is symmetric: only having the move counts (the pattern regions cancel out).
-  CHECK(report.total == term(report, "tempo"));
+  CHECK(names == std::vector<std::string>{"material",
+                                          "advancement",
+                                          "back rank guard",
+                                          "centre and edge",
+                                          "mobility",
+                                          "runaway men",
+                                          "balance",
+                                          "king safety",
+                                          "threat",
+                                          "tempo",
+                                          "pattern north-west",
+                                          "pattern north",
+                                          "pattern north-east",
+                                          "pattern west",
+                                          "pattern centre",
+                                          "pattern east",
+                                          "pattern south-west",
+                                          "pattern south",
+                                          "pattern south-east",
+                                          "king squares",
+                                          "king freedom",
+                                          "material signature",
+                                          "tempo parity"});
+  // The start is symmetric: only having the move counts (the pattern regions and the material
+  // signature cancel out; no kings).
+  CHECK(report.total == term(report, "tempo") + term(report, "tempo parity"));
+  CHECK(term(report, "king squares") == 0);
+  CHECK(term(report, "king freedom") == 0);
+  CHECK(term(report, "material signature") == 0);
   for (const EvalTerm& t : report.terms)
     if (t.name.starts_with("pattern")) CHECK(t.score == 0);
   CHECK(term(report, "material") == 0);

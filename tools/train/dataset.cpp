@@ -15,6 +15,7 @@ Example exampleOf(const Position& pos, const train::Sample& s) {
   for (int t = 0; t < kHandTermCount; ++t) e.terms[t] = static_cast<std::int16_t>(f.terms[t]);
   e.whiteIndex = f.whiteIndex;
   e.blackIndex = f.blackIndex;
+  e.kings = f.kings;
   e.pieces = static_cast<std::uint8_t>(f.pieces);
   e.scale = static_cast<std::uint8_t>(f.scale);
   // Records hold the side to move's view; the model scores for White.

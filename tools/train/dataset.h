@@ -15,6 +15,7 @@ struct Example {
   std::array<std::int16_t, kHandTermCount> terms;
   std::array<std::uint16_t, kRegionCount> whiteIndex;
   std::array<std::uint16_t, kRegionCount> blackIndex;
+  KingFeatures kings;
   std::uint8_t pieces;
   std::uint8_t scale;
   float result;  // White's game result: 1 won, 0.5 drawn, 0 lost

@@ -3,6 +3,7 @@
 // Deterministic: one thread, a seeded shuffle, the same data and seed give the same file.
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
@@ -82,11 +83,32 @@ double engineLoss(const EvalWeights& weights, const std::vector<Example>& exampl
   return examples.empty() ? 0 : total / double(examples.size());
 }
 
+// --king-tables: "all", "none" or names of kKingTableCount's tables by their short names.
+std::array<bool, kKingTableCount> parseKingTables(const std::string& text) {
+  static constexpr std::array<std::string_view, kKingTableCount> kShortNames = {
+      "squares", "freedom", "signature", "tempo"};
+  std::array<bool, kKingTableCount> chosen{};
+  if (text == "all") chosen.fill(true);
+  if (text == "all" || text == "none") return chosen;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    const std::string_view name = std::string_view(text).substr(from, comma - from);
+    const auto* found = std::find(kShortNames.begin(), kShortNames.end(), name);
+    if (found == kShortNames.end())
+      throw std::invalid_argument("--king-tables: unknown table '" + std::string(name) +
+                                  "' (squares, freedom, signature, tempo, all, none)");
+    chosen[found - kShortNames.begin()] = true;
+    from = comma + 1;
+  }
+  return chosen;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> data;
-  std::string out, start;
+  std::string out, start, kingTables;
   int epochs = 0, validationEvery = 0;
   std::uint64_t seed = 0, maxGames = 0;
   FitSettings fit;
@@ -117,7 +139,10 @@ int main(int argc, char** argv) {
       ("validation-every", po::value(&validationEvery)->default_value(20),
        "every Nth game is held out for validation (0: none)")
       ("games", po::value(&maxGames)->default_value(0),
-       "use only the first N games of the data (0: all)");
+       "use only the first N games of the data (0: all)")
+      ("king-tables", po::value(&kingTables)->default_value("all"),
+       "the king-aware tables to fit (search/eval_kings.h), 'all', 'none' or a comma list of "
+       "squares, freedom, signature, tempo; the others keep their starting values");
   // clang-format on
   po::variables_map vm;
   try {
@@ -127,6 +152,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     po::notify(vm);
+    fit.kingTables = parseKingTables(kingTables);
     if (epochs < 0 || fit.batch < 1 || fit.lambda < 0 || fit.lambda > 1 || fit.scaleK < 0)
       throw std::invalid_argument("--epochs >= 0, --batch >= 1, --lambda in 0..1, --k >= 0");
   } catch (const std::exception& e) {

@@ -34,21 +34,50 @@ std::int16_t saturate(double x) {
 
 }  // namespace
 
+template <class Add>
+void Model::forKingEntries(const Example& e, int p, Add&& add) {
+  const KingFeatures& k = e.kings;
+  for (int colour = 0; colour < 2; ++colour)
+    for (std::uint32_t b = k.kingSquares[colour]; b; b &= b - 1)
+      add(kingAt(p, kTableKingSquares, __builtin_ctz(b)), colour == 0 ? 1.0 : -1.0);
+  for (int i = 0; i < kKingFreedomEntries; ++i)
+    if (const int count = k.freedom[0][i] - k.freedom[1][i])
+      add(kingAt(p, kTableKingFreedom, i), double(count));
+  if (k.signature[0] != k.signature[1]) {
+    add(kingAt(p, kTableSignature, k.signature[0]), 1.0);
+    add(kingAt(p, kTableSignature, k.signature[1]), -1.0);
+  }
+  if (k.tempoSign) add(kingAt(p, kTableTempo, k.tempo), double(k.tempoSign));
+}
+
 Model::Model(const EvalWeights& start)
     : terms_(kTermParams),
       patterns_(kPatternParams),
+      kings_(kPhaseCount * kKingParamsPerPhase),
       termGrad_(kTermParams),
       patternGrad_(kPatternParams),
+      kingGrad_(kings_.size()),
       termM_(kTermParams),
       termV_(kTermParams),
       patternM_(kPatternParams),
-      patternV_(kPatternParams) {
+      patternV_(kPatternParams),
+      kingM_(kings_.size()),
+      kingV_(kings_.size()) {
   for (int p = 0; p < kPhaseCount; ++p) {
     for (int t = 0; t < kHandTermCount; ++t)
       terms_[p * kHandTermCount + t] = double(start.terms[p][t]) / kTermWeightOne;
     for (int r = 0; r < kRegionCount; ++r)
       for (int i = 0; i < kRegionEntries; ++i)
         patterns_[patternAt(p, r, i)] = double(start.patterns[p][r][i]) / kPatternUnitsPerCp;
+    const EvalWeights::KingTables& k = start.kings[p];
+    auto load = [&](KingTable table, const auto& values) {
+      for (std::size_t i = 0; i < values.size(); ++i)
+        kings_[kingAt(p, table, int(i))] = double(values[i]) / kPatternUnitsPerCp;
+    };
+    load(kTableKingSquares, k.squares);
+    load(kTableKingFreedom, k.freedom);
+    load(kTableSignature, k.signature);
+    load(kTableTempo, k.tempo);
   }
 }
 
@@ -61,6 +90,7 @@ double Model::evaluate(const Example& e) const {
     for (int r = 0; r < kRegionCount; ++r)
       part +=
           patterns_[patternAt(p, r, e.whiteIndex[r])] - patterns_[patternAt(p, r, e.blackIndex[r])];
+    forKingEntries(e, p, [&](int at, double times) { part += times * kings_[at]; });
     sum += phase[p] * part;
   }
   return sum * e.scale / kEvalScaleFull;
@@ -84,6 +114,7 @@ double Model::loss(std::span<const Example> examples, double k, double lambda) c
 void Model::step(std::span<const Example> batch, double k, const FitSettings& s) {
   std::fill(termGrad_.begin(), termGrad_.end(), 0.0);
   std::fill(patternGrad_.begin(), patternGrad_.end(), 0.0);
+  std::fill(kingGrad_.begin(), kingGrad_.end(), 0.0);
   const double perExample = 1.0 / double(batch.size());
   for (const Example& e : batch) {
     // d(cross-entropy)/d(eval) = (prediction - target) / K, times the scale of the ending.
@@ -98,11 +129,20 @@ void Model::step(std::span<const Example> batch, double k, const FitSettings& s)
         patternGrad_[patternAt(p, r, e.whiteIndex[r])] += gp;
         patternGrad_[patternAt(p, r, e.blackIndex[r])] -= gp;
       }
+      forKingEntries(e, p, [&](int at, double times) { kingGrad_[at] += gp * times; });
     }
   }
   ++steps_;
   adam(terms_, termGrad_, termM_, termV_, s.termRate, 0, steps_);
   adam(patterns_, patternGrad_, patternM_, patternV_, s.patternRate, s.patternDecay, steps_);
+  // The tables left out of the design keep their values: no gradient, no decay.
+  const std::vector<double> before = kings_;
+  adam(kings_, kingGrad_, kingM_, kingV_, s.patternRate, s.patternDecay, steps_);
+  for (int p = 0; p < kPhaseCount; ++p)
+    for (int t = 0; t < kKingTableCount; ++t)
+      if (!s.kingTables[t])
+        for (int i = kKingTableStart[t]; i < kKingTableStart[t + 1]; ++i)
+          kings_[p * kKingParamsPerPhase + i] = before[p * kKingParamsPerPhase + i];
 }
 
 EvalWeights Model::quantised() const {
@@ -113,6 +153,15 @@ EvalWeights Model::quantised() const {
     for (int r = 0; r < kRegionCount; ++r)
       for (int i = 0; i < kRegionEntries; ++i)
         w.patterns[p][r][i] = saturate(patterns_[patternAt(p, r, i)] * kPatternUnitsPerCp);
+    EvalWeights::KingTables& k = w.kings[p];
+    auto store = [&](KingTable table, auto& values) {
+      for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = saturate(kings_[kingAt(p, table, int(i))] * kPatternUnitsPerCp);
+    };
+    store(kTableKingSquares, k.squares);
+    store(kTableKingFreedom, k.freedom);
+    store(kTableSignature, k.signature);
+    store(kTableTempo, k.tempo);
   }
   return w;
 }

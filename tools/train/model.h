@@ -20,6 +20,9 @@ struct FitSettings {
   double termRate = 0.01;      // Adam step of the term multipliers (1.0 = as the hand made it)
   double patternRate = 0.2;    // Adam step of the region entries, hundredths of a man
   double patternDecay = 1e-3;  // per step, pulls rarely seen entries back to zero
+  // Which king-aware tables (eval_kings.h) are fitted; the others keep their starting values
+  // (zero from the hand-made start): the design is chosen by comparing held-out losses.
+  std::array<bool, kKingTableCount> kingTables{true, true, true, true};
 };
 
 class Model {
@@ -43,11 +46,24 @@ class Model {
   static int patternAt(int phase, int region, int entry) {
     return (phase * kRegionCount + region) * kRegionEntries + entry;
   }
+  // The king tables of one phase, one after the other, in KingTable order.
+  static constexpr std::array<int, kKingTableCount + 1> kKingTableStart = {
+      0, kKingSquareEntries, kKingSquareEntries + kKingFreedomEntries,
+      kKingSquareEntries + kKingFreedomEntries + kSignatureEntries,
+      kKingSquareEntries + kKingFreedomEntries + kSignatureEntries + kTempoEntries};
+  static constexpr int kKingParamsPerPhase = kKingTableStart[kKingTableCount];
+  static int kingAt(int phase, KingTable table, int entry) {
+    return phase * kKingParamsPerPhase + kKingTableStart[table] + entry;
+  }
+  // Calls add(parameter, multiplicity) for every king-table entry of phase p an example uses.
+  template <class Add>
+  static void forKingEntries(const Example& e, int p, Add&& add);
 
   std::vector<double> terms_;     // [phase][term], multipliers
   std::vector<double> patterns_;  // [phase][region][entry], hundredths of a man
-  std::vector<double> termGrad_, patternGrad_;
-  std::vector<double> termM_, termV_, patternM_, patternV_;
+  std::vector<double> kings_;     // [phase][king table entries], hundredths of a man
+  std::vector<double> termGrad_, patternGrad_, kingGrad_;
+  std::vector<double> termM_, termV_, patternM_, patternV_, kingM_, kingV_;
   long steps_ = 0;
 };
 
