@@ -1,7 +1,7 @@
-# The evaluation weights compiled into the engine (src/search/weights/gen2.weights, format in
+# The evaluation weights compiled into the engine (src/search/weights/gen3.weights, format in
 # src/search/eval_weights.h). damiera_embed_eval_weights(VAR) sets VAR to the generated source,
 # which is regenerated whenever the weights file changes.
-set(DAMIERA_EVAL_WEIGHTS ${CMAKE_CURRENT_LIST_DIR}/../src/search/weights/gen2.weights)
+set(DAMIERA_EVAL_WEIGHTS ${CMAKE_CURRENT_LIST_DIR}/../src/search/weights/gen3.weights)
 get_filename_component(DAMIERA_EVAL_WEIGHTS ${DAMIERA_EVAL_WEIGHTS} ABSOLUTE)
 set(DAMIERA_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/embed_file.cmake)
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-// Generated at build time from src/search/weights/gen2.weights (cmake/embed_file.cmake).
+// Generated at build time from src/search/weights/gen3.weights (cmake/embed_file.cmake).
 extern const unsigned char kEmbeddedEvalWeightsData[];
 extern const std::size_t kEmbeddedEvalWeightsSize;
 

@@ -45,7 +45,7 @@ struct EvalWeights {
   static EvalWeights handOnly();
 };
 
-// The weights compiled into this binary (from src/search/weights/gen2.weights).
+// The weights compiled into this binary (from src/search/weights/gen3.weights).
 const EvalWeights& embeddedEvalWeights();
 
 // What searches with these weights mix into their transposition table keys (SearchOptions::

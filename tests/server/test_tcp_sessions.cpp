@@ -341,7 +341,7 @@ TEST_CASE(
       fs::path(DAMIERA_BUILD_DIR) / ("eval-dir-test-" + std::to_string(::getpid()));
   fs::remove_all(folder);
   fs::create_directories(folder);
-  fs::copy_file(fs::path(DAMIERA_SOURCE_DIR) / "src/search/weights/gen2.weights",
+  fs::copy_file(fs::path(DAMIERA_SOURCE_DIR) / "src/search/weights/gen3.weights",
                 folder / "shipped.weights");
   {
     ServerProcess server({"--hash", "8", "--threads", "1", "--eval-dir", folder.string()});
