@@ -3,7 +3,8 @@
 # self-play data: tools/train/train.sh DATA [OUT]
 # DATA is the chunk prefix damiera-selfplay wrote (docs/evaluation.md, "How the evaluation is
 # trained", says how the data was made); OUT defaults to the shipped file. Same data, same
-# settings, same seed: the same bytes.
+# settings, same seed: the same weights (written in today's format, DAMEVAL2, with the king
+# tables generation 1 did not have left at zero).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 data=${1:?usage: tools/train/train.sh DATA [OUT]}
@@ -15,4 +16,4 @@ cmake --build "$root/build" --parallel 2 --target damiera-train >&2
 # The settings of the shipped file; keep them in step with README.md.
 exec "$root/build/damiera-train" --data "$data" --games 7200 --seed 1 --epochs 20 \
   --lambda 0.5 --pattern-rate 0.2 --pattern-decay 0.001 --term-rate 0.01 --batch 16384 \
-  --validation-every 20 --out "$out"
+  --validation-every 20 --king-tables none --out "$out"
