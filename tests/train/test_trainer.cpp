@@ -112,6 +112,18 @@ TEST_CASE("damiera-train learns, deterministically, and writes a whole weights f
                               " --games 100 --epochs 1 --out " + (dir / "d.weights").string());
   REQUIRE(part.status == 0);
   CHECK(part.output.find(" in 100 games;") != std::string::npos);
+  // --king-tables: the tables left out keep their start (zero from the hand-made start).
+  // The king tables are the file's last 2 x 1,312 int16 before the 8-byte checksum.
+  const auto kingTables = [](const std::string& file) {
+    constexpr std::size_t kKingBytes = 2 * 2 * 1312;
+    return file.substr(file.size() - 8 - kKingBytes, kKingBytes);
+  };
+  CHECK(kingTables(a).find_first_not_of('\0') != std::string::npos);
+  const Run none = runTrainer(common + (dir / "e.weights").string() + " --king-tables none");
+  REQUIRE(none.status == 0);
+  const std::string e = bytesOf(dir / "e.weights");
+  CHECK(kingTables(e).find_first_not_of('\0') == std::string::npos);
+  CHECK(e != a);
 }
 
 TEST_CASE("damiera-train refuses data it cannot use, and writes nothing", "[train][trainer]") {
@@ -124,5 +136,9 @@ TEST_CASE("damiera-train refuses data it cannot use, and writes nothing", "[trai
   const Run missing = runTrainer("--out " + (dir / "w.weights").string());
   CHECK(missing.status == 2);
   CHECK(missing.output.find("--data") != std::string::npos);
+  const Run unknownTable = runTrainer("--data " + (dir / "junk.samples").string() + " --out " +
+                                      (dir / "w.weights").string() + " --king-tables kings");
+  CHECK(unknownTable.status == 2);
+  CHECK(unknownTable.output.find("--king-tables: unknown table 'kings'") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "w.weights"));
 }
