@@ -59,12 +59,9 @@ void forEachValue(Weights& w, Visit&& visit, bool withKings = true) {
     for (auto& region : phase)
       for (auto& v : region) visit(v);
   if (!withKings) return;
-  for (auto& phase : w.kings) {
-    for (auto& v : phase.squares) visit(v);
-    for (auto& v : phase.freedom) visit(v);
-    for (auto& v : phase.signature) visit(v);
-    for (auto& v : phase.tempo) visit(v);
-  }
+  for (auto& phase : w.kings)
+    for (int t = 0; t < kKingTableCount; ++t)
+      for (auto& v : phase.table(KingTable(t))) visit(v);
 }
 
 }  // namespace

@@ -16,8 +16,10 @@
 // loads, with the king tables zero. The shipped file is compiled into the engine (CMake embeds
 // it), and the option EvalFile loads another one.
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,24 @@ struct EvalWeights {
     std::array<std::int16_t, kKingFreedomEntries> freedom{};
     std::array<std::int16_t, kSignatureEntries> signature{};
     std::array<std::int16_t, kTempoEntries> tempo{};
+
+    // The table `t` (eval_kings.h's KingTable order, which is also the file's).
+    std::span<std::int16_t> table(KingTable t) {
+      switch (t) {
+        case kTableKingSquares:
+          return squares;
+        case kTableKingFreedom:
+          return freedom;
+        case kTableSignature:
+          return signature;
+        default:
+          assert(t == kTableTempo);
+          return tempo;
+      }
+    }
+    std::span<const std::int16_t> table(KingTable t) const {
+      return const_cast<KingTables*>(this)->table(t);
+    }
   };
   std::array<KingTables, kPhaseCount> kings{};
 

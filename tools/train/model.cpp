@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace damiera::training {
 
@@ -18,10 +19,12 @@ double crossEntropy(double p, double y) {
   return -(y * std::log(p) + (1 - y) * std::log(1 - p));
 }
 
+// One Adam step of the parameters [from, to) (all of them by default).
 void adam(std::vector<double>& w, const std::vector<double>& g, std::vector<double>& m,
-          std::vector<double>& v, double rate, double decay, long t) {
+          std::vector<double>& v, double rate, double decay, long t, std::size_t from = 0,
+          std::size_t to = SIZE_MAX) {
   const double c1 = 1 - std::pow(kBeta1, double(t)), c2 = 1 - std::pow(kBeta2, double(t));
-  for (std::size_t i = 0; i < w.size(); ++i) {
+  for (std::size_t i = from; i < std::min(to, w.size()); ++i) {
     m[i] = kBeta1 * m[i] + (1 - kBeta1) * g[i];
     v[i] = kBeta2 * v[i] + (1 - kBeta2) * g[i] * g[i];
     w[i] -= rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + kEpsilon) + decay * w[i];
@@ -69,15 +72,11 @@ Model::Model(const EvalWeights& start)
     for (int r = 0; r < kRegionCount; ++r)
       for (int i = 0; i < kRegionEntries; ++i)
         patterns_[patternAt(p, r, i)] = double(start.patterns[p][r][i]) / kPatternUnitsPerCp;
-    const EvalWeights::KingTables& k = start.kings[p];
-    auto load = [&](KingTable table, const auto& values) {
+    for (int t = 0; t < kKingTableCount; ++t) {
+      const std::span<const std::int16_t> values = start.kings[p].table(KingTable(t));
       for (std::size_t i = 0; i < values.size(); ++i)
-        kings_[kingAt(p, table, int(i))] = double(values[i]) / kPatternUnitsPerCp;
-    };
-    load(kTableKingSquares, k.squares);
-    load(kTableKingFreedom, k.freedom);
-    load(kTableSignature, k.signature);
-    load(kTableTempo, k.tempo);
+        kings_[kingAt(p, KingTable(t), int(i))] = double(values[i]) / kPatternUnitsPerCp;
+    }
   }
 }
 
@@ -135,14 +134,12 @@ void Model::step(std::span<const Example> batch, double k, const FitSettings& s)
   ++steps_;
   adam(terms_, termGrad_, termM_, termV_, s.termRate, 0, steps_);
   adam(patterns_, patternGrad_, patternM_, patternV_, s.patternRate, s.patternDecay, steps_);
-  // The tables left out of the design keep their values: no gradient, no decay.
-  const std::vector<double> before = kings_;
-  adam(kings_, kingGrad_, kingM_, kingV_, s.patternRate, s.patternDecay, steps_);
+  // Only the tables of the design move; the others keep their values (no step, no decay).
   for (int p = 0; p < kPhaseCount; ++p)
     for (int t = 0; t < kKingTableCount; ++t)
-      if (!s.kingTables[t])
-        for (int i = kKingTableStart[t]; i < kKingTableStart[t + 1]; ++i)
-          kings_[p * kKingParamsPerPhase + i] = before[p * kKingParamsPerPhase + i];
+      if (s.kingTables[t])
+        adam(kings_, kingGrad_, kingM_, kingV_, s.patternRate, s.patternDecay, steps_,
+             kingAt(p, KingTable(t), 0), kingAt(p, KingTable(t + 1), 0));
 }
 
 EvalWeights Model::quantised() const {
@@ -153,15 +150,11 @@ EvalWeights Model::quantised() const {
     for (int r = 0; r < kRegionCount; ++r)
       for (int i = 0; i < kRegionEntries; ++i)
         w.patterns[p][r][i] = saturate(patterns_[patternAt(p, r, i)] * kPatternUnitsPerCp);
-    EvalWeights::KingTables& k = w.kings[p];
-    auto store = [&](KingTable table, auto& values) {
+    for (int t = 0; t < kKingTableCount; ++t) {
+      const std::span<std::int16_t> values = w.kings[p].table(KingTable(t));
       for (std::size_t i = 0; i < values.size(); ++i)
-        values[i] = saturate(kings_[kingAt(p, table, int(i))] * kPatternUnitsPerCp);
-    };
-    store(kTableKingSquares, k.squares);
-    store(kTableKingFreedom, k.freedom);
-    store(kTableSignature, k.signature);
-    store(kTableTempo, k.tempo);
+        values[i] = saturate(kings_[kingAt(p, KingTable(t), int(i))] * kPatternUnitsPerCp);
+    }
   }
   return w;
 }
