@@ -26,7 +26,7 @@ int skillMargin(int level);
 // between the anchors are the Elo differences measured there; level 0 is pinned at
 // kSkillEloAnchors[0]. Between anchors the rating is interpolated linearly.
 inline constexpr int kSkillAnchorStep = 5;  // anchors at levels 0, 5, 10, 15, 20
-inline constexpr int kSkillEloAnchors[] = {1000, 1348, 1801, 2078, 2379};
+inline constexpr int kSkillEloAnchors[] = {1000, 1453, 1754, 1939, 2333};
 inline constexpr int kMinSkillElo = kSkillEloAnchors[0];
 inline constexpr int kMaxSkillElo = kSkillEloAnchors[kMaxSkillLevel / kSkillAnchorStep];
 // The rating of a level, and the strongest level whose rating is at most `elo` (clamped).

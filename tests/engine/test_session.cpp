@@ -72,7 +72,7 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name BookDepth type spin default 100 min 0 max 1000",
               "option name Skill Level type spin default 20 min 0 max 20",
               "option name UCI_LimitStrength type check default false",
-              "option name UCI_Elo type spin default 2379 min 1000 max 2379",
+              "option name UCI_Elo type spin default 2333 min 1000 max 2333",
               "option name UCI_Variant type combo default italian var italian", "uciok"});
 }
 
