@@ -41,6 +41,7 @@ game() {  # White Black Result moves...
   game y x 0-1 21-17 9-13 22-18       # y worse (White), lost
   game y x 0-1 23-19 9-13 19-14      # x worse (Black), won: held
   game x y 1-0 21-17 10-14 22-18      # not a classified opening
+  game x y '*' 23-19 9-13 19-14       # unfinished: counts for no one
 } > known.pdn
 [ "$("$tool" count --worse known.txt --engine x known.pdn)" = \
   "x on the worse side: 2 games, held 2 (100.0%: won 1, drawn 1), lost 0" ] ||
