@@ -214,6 +214,8 @@ int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
   if (!enterNode(ply)) return 0;
   // Captures are forced (R6): while the side to move must capture, the position is not quiet
   // and there is nothing to stand on. Once no capture is forced, the evaluation is the score.
+  // A ply more for a threatened quiet horizon position, and crowning here, were tried twice by
+  // SPRT and not kept (docs/evaluation.md, "The quiescence changes, retried on generation 3").
   if (!hasCapture(pos)) {
     if (!hasStep(pos)) return matedInPlies(ply);  // R13
     if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
