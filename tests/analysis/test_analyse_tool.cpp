@@ -156,6 +156,13 @@ TEST_CASE("damiera-analyse gives the same analysis with games side by side, from
   CHECK(two.status == 0);
   CHECK(one.output == two.output);
   CHECK(count(one.output, "[Annotator \"damiera-analyse (nodes 3000)\"]") == 2);
+  // An output that is not a plain file is written to, not replaced (the speed figures' runs).
+  const auto discarded =
+      runTool(kAnalyse, "--nodes 3000 -o /dev/null " + (folder / "in.pdn").string());
+  INFO(discarded.output);
+  CHECK(discarded.status == 0);
+  CHECK(fs::is_character_file("/dev/null"));
+  CHECK(discarded.output.find("56 positions of 2 games in ") != std::string::npos);
 }
 
 TEST_CASE("damiera-analyse refuses bad arguments", "[analysis][tool]") {

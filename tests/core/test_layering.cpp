@@ -34,6 +34,7 @@ const std::vector<Layer>& layers() {
       {"src/train", {"train", "core"}},
       {"src/search", {"search", "egdb", "core"}},
       {"src/book", {"book", "search", "egdb", "core"}},
+      {"src/analysis", {"analysis", "search", "egdb", "core"}},
       {"protocol", {"protocol", "core"}},
       {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
       {"src/host", {"host", "engine", "book", "search", "egdb", "protocol", "core"}},

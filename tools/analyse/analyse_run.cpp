@@ -40,8 +40,15 @@ std::optional<std::string> readAll(const std::string& path) {
 }
 
 // Written to a temporary beside `path`, then renamed over it: readers see the old file or the
-// new one, never half of one.
+// new one, never half of one. Something that is not a plain file (/dev/null, a pipe) is
+// written to as it is.
 bool writeWhole(const fs::path& path, const std::string& text) {
+  std::error_code error;
+  if (fs::exists(path, error) && !fs::is_regular_file(path, error)) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out.flush());
+  }
   const fs::path temporary = path.string() + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
@@ -49,7 +56,6 @@ bool writeWhole(const fs::path& path, const std::string& text) {
     out.flush();
     if (!out) return false;
   }
-  std::error_code error;
   fs::rename(temporary, path, error);
   return !error;
 }
@@ -207,8 +213,19 @@ int runAnalyse(const Config& config) {
       });
   }
   for (std::thread& worker : workers) worker.join();
-  if (!config.quiet) bar.clear();
   writeOutput(true);
+  if (!config.quiet) {
+    bar.clear();
+    // The speed of this run (docs/analysis.md gives it at --nodes with 1 and 2 threads).
+    const double seconds = bar.elapsedSeconds();
+    const std::uint64_t searched = positionsDone.load() - donePositions;
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "%llu positions of %zu games in %.1f s: %.1f positions a second",
+                  static_cast<unsigned long long>(searched), todo.size(), seconds,
+                  seconds > 0 ? searched / seconds : 0.0);
+    std::cerr << "damiera-analyse: " << line << "\n";
+  }
   return status;
 }
 
