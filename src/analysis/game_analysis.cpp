@@ -17,6 +17,7 @@ std::string Effort::describe() const {
   if (nodes > 0) add("nodes " + std::to_string(nodes));
   if (moveTimeMs) add("movetime " + std::to_string(*moveTimeMs));
   if (threads > 1) add("threads " + std::to_string(threads));
+  if (database) add("egdb " + std::to_string(databasePieces));
   return text;
 }
 
@@ -74,6 +75,8 @@ GameAnalyser::GameAnalyser(const Effort& effort, const Thresholds& thresholds)
       thresholds_(thresholds),
       context_(std::make_shared<TranspositionTable>(static_cast<std::size_t>(effort.hashMb))) {
   options_.threads = effort.threads;
+  options_.database = effort.database;
+  options_.databasePieces = effort.database ? effort.databasePieces : 0;
 }
 
 PositionAnalysis GameAnalyser::searchPosition(const Game& game) {

@@ -4,6 +4,7 @@
 // the better move with the line the search expects.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,8 +24,12 @@ struct Effort {
   std::optional<std::int64_t> moveTimeMs;
   int threads = 1;
   int hashMb = 16;
-  // "depth 8", "nodes 20000", "movetime 100", and the threads when more than one: what the
-  // report says the analysis was.
+  // An endgame database the search probes (its positions then score as database wins and
+  // losses, score_model.h), up to `databasePieces` pieces; or none.
+  std::shared_ptr<egdb::Prober> database;
+  int databasePieces = 0;
+  // "depth 8", "nodes 20000", "movetime 100", the threads when more than one, "egdb 6" with a
+  // database: what the report says the analysis was.
   std::string describe() const;
 };
 

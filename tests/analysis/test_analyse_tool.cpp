@@ -165,6 +165,27 @@ TEST_CASE("damiera-analyse gives the same analysis with games side by side, from
   CHECK(discarded.output.find("56 positions of 2 games in ") != std::string::npos);
 }
 
+TEST_CASE("damiera-analyse scores endings from an endgame database", "[analysis][tool]") {
+  const fs::path folder = testFolder("egdb");
+  const auto built = runTool(DAMIERA_BUILD_DIR "/damiera-egdb",
+                             "build --pieces 3 --dir " + (folder / "db").string());
+  INFO(built.output);
+  REQUIRE(built.status == 0);
+  // A king and a man against a man: won, but deeper than a depth-4 search proves.
+  writeFile(folder / "in.pdn", "[FEN \"W:WK22,26:B12\"]\n\n1. 22-18 12-16 2. 18-14 *\n");
+  const std::string input = " --quiet " + (folder / "in.pdn").string();
+  auto with = runTool(kAnalyse, "--depth 4 --egdb " + (folder / "db").string() + input);
+  INFO(with.output);
+  std::replace(with.output.begin(), with.output.end(), '\n', ' ');
+  CHECK(with.status == 0);
+  CHECK(with.output.find("[Annotator \"damiera-analyse (depth 4, egdb 3)\"]") != std::string::npos);
+  CHECK(count(with.output, "{[%eval 199.") == 4);  // all four positions: a database win for White
+  const auto without = runTool(kAnalyse, "--depth 4" + input);
+  CHECK(without.output.find("{[%eval 199.") == std::string::npos);
+  const auto missing = runTool(kAnalyse, "--egdb " + (folder / "nothing").string() + input);
+  CHECK(missing.status == 2);
+}
+
 TEST_CASE("damiera-analyse refuses bad arguments", "[analysis][tool]") {
   for (const char* args : {"--depth 0", "--jobs 0", "--threads 0", "--nodes 0",
                            "--mistake 30 --blunder 20", "--frobnicate"}) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "egdb/database.h"
 #include "search/limits.h"
 #include "tools/analyse/analyse_run.h"
 #include "version.h"
@@ -14,6 +15,9 @@ using namespace damiera;
 namespace po = boost::program_options;
 
 namespace {
+
+// The database's block cache, shared by every search of the run.
+constexpr std::uint64_t kDatabaseCacheMb = 64;
 
 constexpr const char* kHelp = R"(Usage: damiera-analyse [OPTIONS] [PDN...]
 Scores every move of the PDN games in the files (standard input when none, or '-') with the
@@ -27,6 +31,7 @@ Effort of each position's search (the first limit reached ends it; default --dep
   --threads T         search threads per game (default 1)
   --jobs J            games analysed side by side (default 1)
   --hash MB           transposition table per game analysed at once (default 16)
+  --egdb DIR          the endgame database the search probes (damiera-egdb; docs/egdb.md)
 Output:
   -o, --output FILE   the annotated PDN (default: standard output); a rerun skips the games
                       already in FILE, which is rewritten whole after every game
@@ -55,9 +60,10 @@ int main(int argc, char** argv) {
   po::options_description o;
   o.add_options()("depth", po::value<int>())("nodes", po::value<std::uint64_t>())(
       "movetime", po::value<std::int64_t>())("threads", po::value<int>())("jobs", po::value<int>())(
-      "hash", po::value<int>())("output,o", po::value<std::string>())(
-      "html", po::value<std::string>())("quiet", "")("inaccuracy", po::value<double>())(
-      "mistake", po::value<double>())("blunder", po::value<double>())("help", "")("version", "")(
+      "hash", po::value<int>())("egdb", po::value<std::string>())(
+      "output,o", po::value<std::string>())("html", po::value<std::string>())("quiet", "")(
+      "inaccuracy", po::value<double>())("mistake", po::value<double>())(
+      "blunder", po::value<double>())("help", "")("version", "")(
       "input", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("input", -1);
@@ -96,6 +102,20 @@ int main(int argc, char** argv) {
     usage("--threads wants 1.." + std::to_string(kMaxThreads));
   if (config.jobs < 1) usage("--jobs wants at least 1");
   if (effort.hashMb < 1) usage("--hash wants at least 1 (MB)");
+  if (vm.count("egdb")) {
+    const std::string dir = vm["egdb"].as<std::string>();
+    std::shared_ptr<egdb::Database> database;
+    try {
+      database = egdb::openShared(dir, kDatabaseCacheMb << 20);
+    } catch (const std::exception& e) {
+      usage("--egdb " + dir + ": " + e.what());
+    }
+    if (!database || database->slices() == 0) usage("--egdb " + dir + ": no database there");
+    for (const std::string& error : database->errors())
+      std::cerr << "damiera-analyse: --egdb " << dir << ": " << error << "\n";
+    effort.database = database;
+    effort.databasePieces = database->largestSlice();
+  }
   analysis::Thresholds& t = config.thresholds;
   if (vm.count("inaccuracy")) t.inaccuracy = vm["inaccuracy"].as<double>();
   if (vm.count("mistake")) t.mistake = vm["mistake"].as<double>();
