@@ -39,9 +39,9 @@ namespace damiera::cb {
 // What the user can set (enginecommand "set ..."); read once at the start of each search.
 struct EngineSettings {
   // The core's options that CheckerBoard sets under its own names (the CheckerBoard column of
-  // engine/option_table.h: hashsize, searchthreads, level, dbpath, dbmbytes, max_dbpieces), by
-  // that name, as text ("64", a folder). Each starts at the table's default (dbpath: no
-  // database, whatever the host's environment says); a check is "0" or "1".
+  // engine/option_table.h: hashsize, searchthreads, level, contempt, dbpath, dbmbytes,
+  // max_dbpieces), by that name, as text ("64", a folder). Each starts at the table's default
+  // (dbpath: no database, whatever the host's environment says); a check is "0" or "1".
   std::map<std::string, std::string, std::less<>> options;
   int depth = 0;  // a fixed search depth (our own "set depth"); 0: maxtime alone decides
   // "set allscores": the status bar lists every move with its score (the core's MultiPV for

@@ -148,8 +148,9 @@ void FrontEnd::handle(const std::string& text, Reply& reply) {
     return reply.ok(version +
                     "\nItalian draughts (dama italiana) engine\n"
                     "Search: iterative deepening alpha-beta, transposition table\n"
-                    "Settings: set hashsize, searchthreads, depth, level, dbpath, dbmbytes,\n"
-                    "max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth, dbbuild\n"
+                    "Settings: set hashsize, searchthreads, depth, level, contempt, dbpath,\n"
+                    "dbmbytes, max_dbpieces, enable_wld, allscores, book, bookfile, bookdepth,\n"
+                    "dbbuild\n"
                     "(see help)");
   }
   if (verb == "help" && words.size() == 1) return reply.ok(kHelpFile);

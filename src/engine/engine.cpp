@@ -79,6 +79,7 @@ SearchOptions Engine::searchOptions() const {
   options.evalWeights = evalWeights_;
   options.evalTableSalt = evalWeights_ ? evalTableSalt(*evalWeights_) : 0;
   options.skillLevel = playingLevel();
+  options.contempt = options_.number("Contempt");
   options.tunables = parseSearchTunables(options_.text("SearchTunables")).tunables;  // checked
   return options;
 }

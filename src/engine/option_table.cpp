@@ -66,6 +66,8 @@ const std::vector<OptionDeclaration>& optionTable() {
       text("BookFile",          "",                                                           {},                   "bookfile"),
       spin("BookVariety",       0,                        0,             kMaxBookVariety,     "book-variety"),
       spin("BookDepth",         kDefaultBookDepth,        0,             kMaxBookDepth,       "book-depth",         "bookdepth"),
+      // What a draw is worth to the engine's side, negated (search/limits.h): > 0 avoids draws.
+      spin("Contempt",          kDefaultContempt,         -kMaxContempt, kMaxContempt,        "contempt",           "contempt"),
       // Strength levels, as UCI GUIs that play people set them (PROTOCOL.md, "Strength levels").
       spin("Skill Level",       kMaxSkillLevel,           0,             kMaxSkillLevel,      "skill-level",        "level"),
       check("UCI_LimitStrength", false,                                                       "limit-strength"),

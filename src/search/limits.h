@@ -25,6 +25,10 @@ inline constexpr int kDefaultThreads = 1;
 inline constexpr int kMaxThreads = 256;
 inline constexpr int kDefaultMultiPv = 1;
 inline constexpr int kMaxMultiPv = 64;
+// Contempt: what a draw is worth to the side the engine plays, in hundredths of a man, negated
+// (a positive contempt makes the engine avoid draws); at most a man either way.
+inline constexpr int kDefaultContempt = 0;
+inline constexpr int kMaxContempt = 100;
 
 // The limits of one search (`go ...`). Any mix is allowed; the search ends at the first limit
 // reached. With none at all (and not infinite, not ponder) the search runs to the maximum
@@ -61,6 +65,10 @@ struct SearchOptions {
   // the search goes no deeper than the level's cap and plays the level's choice among its best
   // lines, as Stockfish's Skill does.
   int skillLevel = kMaxSkillLevel;
+  // "Contempt": a draw (R14 repetition, R15 no-progress rule, a database draw) scores
+  // -contempt for the side to move at the root and +contempt for its opponent; never a proven
+  // win or loss. 0: every draw is 0, as without the option.
+  int contempt = kDefaultContempt;
   // "SearchTunables": the search's constants (tunables.h); the defaults unless a tuner sets them.
   SearchTunables tunables;
 

@@ -199,7 +199,8 @@ SearchResult runSearch(const Game& game, const SearchLimits& requested,
   table.newSearch();
   TimeBudget budget = computeTimeBudget(limits, root.sideToMove(), options.moveOverheadMs,
                                         options.ponder, options.tunables);
-  const std::uint64_t tableSalt = tableSaltOf(options, game.noProgressLimitPlies());
+  const std::uint64_t tableSalt =
+      tableSaltOf(options, game.noProgressLimitPlies(), root.sideToMove());
   std::vector<RootMove> rootMoves =
       makeRootMoves(root, legal, limits.searchMoves, table, tableSalt);
   const std::uint64_t rootDatabaseHits = keepDatabaseRootMoves(game, options, rootMoves);

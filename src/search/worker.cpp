@@ -43,14 +43,27 @@ const LmrTable& LmrTable::of(const SearchTunables& tunables, std::unique_ptr<Lmr
   return *own;
 }
 
-std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies) {
+namespace {
+
+// SplitMix64's finaliser: inputs one apart give unrelated salts.
+std::uint64_t mixed(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies, Color rootSide) {
   std::uint64_t salt = options.evalTableSalt;
-  if (noProgressLimitPlies != kDefaultNoProgressPlies) {
-    // SplitMix64's finaliser: limits one apart give unrelated salts.
-    std::uint64_t z = static_cast<std::uint64_t>(noProgressLimitPlies) * 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    salt ^= z ^ (z >> 31);
+  if (noProgressLimitPlies != kDefaultNoProgressPlies)
+    salt ^= mixed(static_cast<std::uint64_t>(noProgressLimitPlies) * 0x9e3779b97f4a7c15ull);
+  if (options.contempt != 0) {
+    // Its own odd constant, so that a contempt never gives a no-progress limit's salt. Seen
+    // from White, contempt c with White at the root scores draws as -c with Black at the root.
+    const int forWhite = rootSide == Color::White ? options.contempt : -options.contempt;
+    salt ^= mixed(static_cast<std::uint64_t>(static_cast<std::int64_t>(forWhite)) *
+                  0xd6e8feb86659fd93ull);
   }
   return salt;
 }
@@ -77,7 +90,7 @@ std::optional<int> Worker::probeDatabase(const Position& pos, int ply) {
   // R15: the conversion is the distance-th ply from here; if the no-progress count reaches the
   // limit first, the game is drawn whatever the database says (docs/egdb.md).
   if (v->wdl == egdb::Wdl::Draw || noProgress_[ply] + v->distance > shared_.noProgressLimit)
-    return kScoreDraw;
+    return drawScore(ply);
   return v->wdl == egdb::Wdl::Win ? kScoreDatabaseWin - ply : -(kScoreDatabaseWin - ply);
 }
 
@@ -247,7 +260,7 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
   const bool pvNode = beta - alpha > 1;
   if (isDraw(pos, ply)) {
     pvLength_[ply] = ply;
-    return kScoreDraw;
+    return drawScore(ply);
   }
   if (depth <= 0) return qsearch(pos, alpha, beta, ply);
 

@@ -114,10 +114,11 @@ class DeepestIteration {
 
 // What a search mixes into every transposition table key, so that searches whose scores mean
 // different things never read each other's entries when they share a table (a host's
-// sessions): another evaluation (EvalFile), another no-progress limit (R15, NoProgressMoves).
-// 0 for the compiled-in evaluation and the default limit, so that a lone engine's keys are the
-// positions' own.
-std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies);
+// sessions): another evaluation (EvalFile), another no-progress limit (R15, NoProgressMoves),
+// another contempt or the same contempt for the other side (a draw's score depends on which
+// side the root has to move). 0 for the compiled-in evaluation, the default limit and no
+// contempt, so that a lone engine's keys are the positions' own.
+std::uint64_t tableSaltOf(const SearchOptions& options, int noProgressLimitPlies, Color rootSide);
 
 // Late move reductions by depth and move index, from SearchTunables' formula.
 class LmrTable {
@@ -250,6 +251,11 @@ class Worker {
   // Another thread has completed an iteration as deep as the one this thread is searching.
   bool iterationOvertaken() const { return shared_.deepest.depth() >= iterationDepth_; }
   bool isDraw(const Position& pos, int ply) const;
+  // A draw's score for the side to move at `ply` (Contempt): the root's side (even plies) gets
+  // -contempt, its opponent +contempt.
+  int drawScore(int ply) const {
+    return (ply & 1) != 0 ? shared_.options.contempt : -shared_.options.contempt;
+  }
   // The endgame database's score of a quiet position within its pieces (no capture pending:
   // those are left out of the files), from the side to move; nullopt when not covered.
   std::optional<int> probeDatabase(const Position& pos, int ply);

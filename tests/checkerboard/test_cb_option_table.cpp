@@ -45,6 +45,8 @@ TEST_CASE("CheckerBoard options: the replies and refusals in CheckerBoard's word
   CHECK(ask(engine, "set hashsize 16").reply == "hashsize 16 MB");
   CHECK(ask(engine, "set searchthreads 4").reply == "searchthreads 4");
   CHECK(ask(engine, "set level 5").reply == "level 5");
+  CHECK(ask(engine, "set contempt -20").reply == "contempt -20");
+  CHECK(ask(engine, "set contempt 101").reply == "error: contempt must be -100..100");
   CHECK(ask(engine, "set dbmbytes 16").reply == "dbmbytes 16 MB");
   CHECK(ask(engine, "set max_dbpieces 5").reply == "max_dbpieces 5");
   CHECK(ask(engine, "set max_dbpieces 24").reply ==

@@ -53,10 +53,10 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
     cb::FrontEnd engine(file);
     CHECK(ask(engine, "get hashsize").reply == "64");
     CHECK(!fs::exists(file));  // nothing set yet, nothing written
-    for (const std::string& command :
-         std::vector<std::string>{"set hashsize 16", "set searchthreads 2", "set depth 3",
-                                  "set level 7", "set allscores 1", "set dbmbytes 16",
-                                  "set max_dbpieces 5", "set enable_wld 0", "set dbpath " + dir}) {
+    for (const std::string& command : std::vector<std::string>{
+             "set hashsize 16", "set searchthreads 2", "set depth 3", "set level 7",
+             "set contempt -15", "set allscores 1", "set dbmbytes 16", "set max_dbpieces 5",
+             "set enable_wld 0", "set dbpath " + dir}) {
       const Answer a = ask(engine, command.c_str());
       INFO(command << ": " << a.reply);
       CHECK(a.result == 1);
@@ -79,6 +79,7 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
   CHECK(ask(next, "get searchthreads").reply == "2");
   CHECK(ask(next, "get depth").reply == "3");
   CHECK(ask(next, "get level").reply == "7");
+  CHECK(ask(next, "get contempt").reply == "-15");
   CHECK(ask(next, "get allscores").reply == "1");
   CHECK(ask(next, "get dbmbytes").reply == "16");
   CHECK(ask(next, "get max_dbpieces").reply == "5");

@@ -52,7 +52,7 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 21);
+  REQUIRE(replies.size() == 22);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
   CHECK(Lines(replies.begin() + 2, replies.end()) ==
@@ -70,10 +70,12 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name BookFile type string default <empty>",
               "option name BookVariety type spin default 0 min 0 max 100",
               "option name BookDepth type spin default 100 min 0 max 1000",
+              "option name Contempt type spin default 0 min -100 max 100",
               "option name Skill Level type spin default 20 min 0 max 20",
               "option name UCI_LimitStrength type check default false",
               "option name UCI_Elo type spin default 2333 min 1000 max 2333",
-              "option name UCI_Variant type combo default italian var italian", "uciok"});
+              "option name UCI_Variant type combo default italian var italian",
+              "uciok"});
 }
 
 namespace {
@@ -302,7 +304,7 @@ TEST_CASE("setoption NoProgressMoves sets the game's limit in plies, now and lat
   for (const char* bad :
        {"setoption name NoProgressMoves value 0", "setoption name NoProgressMoves value 1001",
         "setoption name NoProgressMoves value 3x", "setoption name NoProgressMoves",
-        "setoption name Contempt value 16", "setoption NoProgressMoves 3",
+        "setoption name Style value 16", "setoption NoProgressMoves 3",
         "setoption name value 3"}) {
     INFO(bad);
     CHECK(isOneErrorLine(probe.say(bad)));
