@@ -220,11 +220,11 @@ TEST_CASE("a report renders in headless Chromium (build/analysis-test/report.png
   // As tests/web/test-page: as root (CI, this machine) Chromium runs only without its sandbox.
   // A phone's width, to see the fluid layout.
   const std::string flags = std::string(getuid() == 0 ? "--no-sandbox " : "") +
-                            "--headless --disable-gpu --hide-scrollbars --window-size=420,2400 ";
-  const auto shooting =
-      runTool(chromium, flags + "--user-data-dir=" + (folder / "profile").string() +
-                            " --screenshot=" + shot.string() + " file://" +
-                            (folder / "game-001.html").string());
+                            "--headless --disable-gpu --hide-scrollbars --window-size=420,1400 ";
+  const auto shooting = runTool(std::string("timeout 120 ") + chromium,
+                                flags + "--user-data-dir=" + (folder / "profile").string() +
+                                    " --screenshot=" + shot.string() + " file://" +
+                                    (folder / "game-001.html").string());
   INFO(shooting.output);
   CHECK(shooting.status == 0);
   REQUIRE(fs::exists(shot));
