@@ -38,9 +38,9 @@ constexpr const char* kHubProtocol = "hub";
 
 po::options_description commandLineOptions() {
   po::options_description options("Options");
-  options.add_options()                            //
-      ("help,h", "print this help and exit")       //
-      ("version,v", "print the version and exit")  //
+  options.add_options()                                        //
+      ("help,h", "print this help and exit")                   //
+      ("version,v", "print the version and licence and exit")  //
       ("protocol", po::value<std::string>()->value_name("native|hub"),
        "the dialect on stdin or, with --listen, on every connection (default native; "
        "'damiera hub' is 'damiera --protocol hub')");
@@ -232,7 +232,10 @@ int main(int argc, char* argv[]) {
     return 0;
   }
   if (args.count("version")) {
-    std::cout << damiera::kEngineName << ' ' << damiera::kEngineVersion << '\n';
+    std::cout << damiera::kEngineName << ' ' << damiera::kEngineVersion << '\n'
+              << "Copyright (c) 2026 the Damiera developers\n"
+              << "Licence: MIT (the LICENSE file; each package carries it with its "
+                 "third-party notices)\n";
     return 0;
   }
   defaultToInstalledBook();
