@@ -13,6 +13,7 @@
 #include "checkerboard/status_text.h"
 #include "core/fen.h"
 #include "core/notation.h"
+#include "engine/front_end_kit.h"
 #include "version.h"
 
 namespace damiera::cb {
@@ -301,22 +302,26 @@ std::optional<std::string> FrontEnd::saveSettingsFile(const std::string& changed
 
 // "set gamehist <fen> [m1 m2 ...]": the position after the last capture or man move, then the
 // quiet king moves since (RULES R14, R15: exactly what repetitions and the no-progress count
-// need). Every move must be legal where it is played, or nothing changes.
+// need). Every move must be legal where it is played, and none comes after the end of the game
+// (R13..R15, as every front-end: gameFromMoves), or nothing changes.
 void FrontEnd::setHistory(const std::string& args, Reply& reply) {
   const std::vector<std::string> words = splitWords(args);
   if (words.empty()) return reply.refuse("usage: set gamehist <fen> [moves]");
   const Parsed<Position> start = parseFen(words[0]);
   if (!start) return reply.refuse(start.error);
-  Game game(*start.value);
-  for (std::size_t i = 1; i < words.size(); ++i) {
-    const Parsed<PathMove> m = parseMove(game.position(), words[i]);
-    if (!m)
-      return reply.refuse("gamehist move " + std::to_string(i) + " " + words[i] + ": " + m.error);
-    game.play(m.value->move);
-  }
   const std::size_t plies = words.size() - 1;
+  Parsed<Game> game = gameFromMoves(
+      *start.value, kDefaultNoProgressPlies, plies,
+      [&](const Position& pos, std::size_t i) {
+        const Parsed<PathMove> m = parseMove(pos, words[i + 1]);
+        return m ? Parsed<Move>::ok(m.value->move) : Parsed<Move>::fail(m.error);
+      },
+      [&](std::size_t i, const std::string& reason) {
+        return "gamehist move " + std::to_string(i + 1) + " " + words[i + 1] + ": " + reason;
+      });
+  if (!game) return reply.refuse(game.error);
   std::lock_guard lock(mutex_);
-  history_ = std::move(game);
+  history_ = std::move(*game.value);
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");
 }
 

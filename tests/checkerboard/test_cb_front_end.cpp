@@ -133,6 +133,16 @@ TEST_CASE("set gamehist: a move that repeats a position for the third time is a 
   CHECK(getMove(engine, now, 0.05).result == kUnknown);
 }
 
+TEST_CASE("set gamehist: no move is taken once the game is over (R13..R15)", "[checkerboard]") {
+  cb::FrontEnd engine;
+  // The third B:WK28:BK1 ends the game (R14): a move after it is refused, nothing changes.
+  const Answer over =
+      ask(engine, "set gamehist B:WK28:BK1 1-5 28-32 5-1 32-28 1-5 28-32 5-1 32-28 1-5");
+  CHECK(over.result == 0);
+  CHECK(over.reply == "error: gamehist move 9 1-5: the game is over (1/2-1/2 repetition, R14)");
+  CHECK(getMove(engine, "B:WK28:BK1", 0.05).result == kUnknown);  // no history was kept
+}
+
 TEST_CASE("islegal: from and to of a legal move, with its CBmove, and nothing else",
           "[checkerboard]") {
   cb::FrontEnd engine;
