@@ -194,7 +194,7 @@ int FrontEnd::getMove(Board8x8& board, int color, double maxtime, char* status, 
   // The first use with no database folder set: the engine builds its own (2..5 pieces) in the
   // background, and probes it once it is verified.
   if (firstUse_.exchange(false) && ownDatabase_.buildOnFirstUse && ownDatabase_.folder &&
-      settings().text("dbpath").empty())
+      settings().buildOnFirstUse && settings().text("dbpath").empty())
     databaseBuild_.start(*ownDatabase_.folder, kMaxBuildPieces);
 
   const Parsed<Position> parsed = positionFromBoard(board, color);

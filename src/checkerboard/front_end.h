@@ -55,6 +55,9 @@ struct EngineSettings {
   // no book move (OwnBook off); kBookAll, kBookGood, kBookBest play from the book (BookFile,
   // "set bookfile") with the BookVariety of bookVariety(N).
   int bookLevel = 3;
+  // "set dbbuild 0" turns it off, for this session and the next ones (the settings file):
+  // the engine builds no database of its own on first use. "set dbbuild N" turns it on again.
+  bool buildOnFirstUse = true;
   // The database "set dbpath" checked and opened: the search reopens nothing.
   std::shared_ptr<egdb::Database> database;
 

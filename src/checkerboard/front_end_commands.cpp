@@ -277,8 +277,11 @@ void FrontEnd::loadSettingsFile() {
   if (!settingsFile_) return;
   for (const std::string& line : readSettingsFile(*settingsFile_)) {
     const std::string setting = settingOfLine(line);
-    // Only what settingsCommands writes: an edited file cannot make the engine do anything else.
+    // Only what settingsCommands writes: an edited file cannot make the engine do anything else
+    // (of dbbuild, only the 0 that turns the build on first use off: never a build at load).
     if (!isRememberedSetting(setting)) continue;
+    if (setting == "dbbuild" && splitWords(line) != std::vector<std::string>{"set", "dbbuild", "0"})
+      continue;
     Reply answer;  // a refused line leaves the default, as a refused command would
     try {
       handle(line, answer);
@@ -331,7 +334,10 @@ void FrontEnd::setDatabaseBuild(const std::string& value, Reply& reply) {
     return reply.refuse("dbbuild must be " + std::to_string(kMinBuildPieces) + ".." +
                         std::to_string(kMaxBuildPieces) + " (pieces) or 0 (stop)");
   if (*pieces == 0) {
-    firstUse_ = false;  // nor on first use
+    {
+      std::lock_guard lock(mutex_);
+      settings_.buildOnFirstUse = false;  // nor on first use, nor in the next sessions
+    }
     databaseBuild_.stop();
     return reply.ok("dbbuild 0: " + databaseBuild_.status());
   }
@@ -339,6 +345,10 @@ void FrontEnd::setDatabaseBuild(const std::string& value, Reply& reply) {
   if (const std::optional<std::string> why =
           databaseBuild_.start(*ownDatabase_.folder, static_cast<int>(*pieces)))
     return reply.refuse("dbbuild: " + *why);
+  {
+    std::lock_guard lock(mutex_);
+    settings_.buildOnFirstUse = true;  // the user wants the database after all
+  }
   reply.ok("dbbuild " + value + ": building 2.." + value + " pieces in " +
            ownDatabase_.folder->string() + " (get dbbuild: progress)");
 }

@@ -15,7 +15,9 @@ bool isRememberedSetting(const std::string& key) {
   // The keys are the second words of what settingsCommands writes: one list, not two.
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> found;
-    for (const std::string& command : settingsCommands(EngineSettings{}))
+    EngineSettings every;  // with the lines written only when a setting is off
+    every.buildOnFirstUse = false;
+    for (const std::string& command : settingsCommands(every))
       found.push_back(settingOfLine(command));
     return found;
   }();
@@ -48,6 +50,8 @@ std::vector<std::string> settingsCommands(const EngineSettings& s) {
   commands.push_back(std::string("set allscores ") + (s.allScores ? "1" : "0"));
   commands.push_back(std::string("set enable_wld ") + (s.dbEnabled ? "1" : "0"));
   commands.push_back("set book " + std::to_string(s.bookLevel));
+  // Only the 0: "set dbbuild N" at the next start would start a build.
+  if (!s.buildOnFirstUse) commands.push_back("set dbbuild 0");
   commands.insert(commands.end(), texts.begin(), texts.end());
   return commands;
 }

@@ -179,3 +179,32 @@ TEST_CASE("CheckerBoard set dbbuild: refused without a folder to build into",
   CHECK(a.result == 0);
   CHECK(a.reply == "error: dbbuild: no folder to build into");
 }
+
+TEST_CASE("CheckerBoard set dbbuild 0: no build on first use, in this session and the next",
+          "[checkerboard][dbbuild]") {
+  const fs::path folder = freshFolder("first-use-off");
+  const fs::path settings = folder / "damiera-cb-settings.txt";
+  cb::OwnDatabase own;
+  own.folder = folder / "egdb";
+  own.buildOnFirstUse = true;
+  {
+    cb::FrontEnd engine(settings, {}, own);
+    const Answer off = ask(engine, "set dbbuild 0");
+    CHECK(off.result == 1);
+    CHECK(off.reply == "dbbuild 0: idle");  // remembered: no "(not remembered: ...)"
+    getMove(engine, "W:W21:B1", 0.01);
+    CHECK(ask(engine, "get dbbuild").reply == "idle");
+  }
+  // The next load (CheckerBoard restarted) remembers it: its first getmove builds nothing.
+  {
+    cb::FrontEnd next(settings, {}, own);
+    getMove(next, "W:W21:B1", 0.01);
+    CHECK(ask(next, "get dbbuild").reply == "idle");
+    // A build asked for is the user's wish for the database again: forgotten is the 0.
+    REQUIRE(ask(next, "set dbbuild 2").result == 1);
+    REQUIRE(waitFor([&] { return ask(next, "get dbbuild").reply == "done 2..2"; }));
+  }
+  cb::FrontEnd again(settings, {}, own);
+  CHECK(ask(again, "get dbpath").reply == own.folder->string());
+  fs::remove_all(folder);
+}
