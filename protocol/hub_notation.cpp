@@ -112,59 +112,6 @@ bool sameResult(const Move& m, const TypedMove& typed) {
          m.captured == (typed.capture ? typed.captured : Bitboard{0});
 }
 
-// The legal moves in Hub notation, each result once, at most a dozen.
-std::string listMoves(const std::vector<PathMove>& moves) {
-  constexpr std::size_t kMaxListed = 12;
-  std::vector<Move> distinct;
-  for (const PathMove& m : moves)
-    if (std::find(distinct.begin(), distinct.end(), m.move) == distinct.end())
-      distinct.push_back(m.move);
-  std::string out;
-  for (std::size_t i = 0; i < distinct.size() && i < kMaxListed; ++i) {
-    if (i > 0) out += ' ';
-    out += formatMove(distinct[i]);
-  }
-  if (distinct.size() > kMaxListed)
-    out += " and " + std::to_string(distinct.size() - kMaxListed) + " more";
-  return out;
-}
-
-// The finding of analyseMove (core/illegal_move.h) in the Hub's words: every reason ends with
-// the legal moves, and a side with no move at all is said first, whatever was typed.
-std::string reasonOf(const IllegalMove& why, const TypedMove& typed, std::string_view text) {
-  using Fault = IllegalMove::Fault;
-  const std::string shown = quoted(text);
-  const char* const side = colourName(why.side);
-  if (why.legal.empty()) return shown + " is not legal: " + side + " has no legal move";
-  switch (why.fault) {
-    case Fault::NotOwnPiece:
-      return shown + " is not legal: no " + side + " piece on square " +
-             std::to_string(typed.from) + "; legal moves: " + listMoves(why.legal);
-    case Fault::MustCapture:
-    case Fault::OtherKind:  // a Hub quiet move never names a capture, nor a capture a quiet move
-      if (!typed.capture)
-        return shown + " is not legal: " + side +
-               " must capture (R6); legal captures: " + listMoves(why.legal);
-      [[fallthrough]];
-    case Fault::NoCapture:
-      return shown + " is not legal: there is no capture; legal moves: " + listMoves(why.legal);
-    case Fault::Precedence:
-      return shown +
-             " is not legal: the capture precedence (P1..P4: most pieces, with a king, most "
-             "kings, kings first) demands another; legal captures: " +
-             listMoves(why.legal);
-    case Fault::NoLegalMove:
-    case Fault::Incomplete:
-    case Fault::NoSuchMove:
-      break;
-  }
-  if (typed.capture)
-    return shown + " is not legal: no capture goes from " + std::to_string(typed.from) + " to " +
-           std::to_string(typed.to) +
-           " taking exactly those pieces; legal captures: " + listMoves(why.legal);
-  return shown + " is not legal; legal moves: " + listMoves(why.legal);
-}
-
 }  // namespace
 
 Parsed<Position> parsePosition(std::string_view text) {
@@ -222,7 +169,9 @@ Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   attempt.names = [&typed](const PathMove& m) { return sameResult(m.move, *typed.value) ? 1 : 0; };
   const MoveAnalysis analysis = analyseMove(pos, attempt);
   if (analysis.illegal)
-    return Parsed<PathMove>::fail(reasonOf(*analysis.illegal, *typed.value, text));
+    return Parsed<PathMove>::fail(
+        illegalMoveText(*analysis.illegal, showInput(text), typed.value->from,
+                        [](const PathMove& m) { return formatMove(m.move); }));
   // Several landing paths with that result are one Hub move: the first in legalmoves order.
   return Parsed<PathMove>::ok(analysis.named.front());
 }

@@ -1,6 +1,8 @@
 #include "core/illegal_move.h"
 
+#include <algorithm>
 #include <cassert>
+#include <string>
 #include <utility>
 
 #include "core/movegen.h"
@@ -97,6 +99,105 @@ MoveAnalysis analyseMove(const Position& pos, const MoveAttempt& attempt) {
   for (const PathMove& m : why.legal)
     if (numberOfSquare(m.move.from) == attempt.from) why.fromSquare.push_back(m);
   return fail(IllegalMove::Fault::NoSuchMove);
+}
+
+namespace {
+
+const char* colourName(Color c) { return c == Color::White ? "white" : "black"; }
+
+std::string plural(int count, const char* noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+// "21-17, 21-18 and 3 more": at most a dozen, each text once (two paths of one capture are one
+// move in a notation that writes the captured set).
+std::string movesList(const std::vector<PathMove>& moves, const MoveWriting& write) {
+  constexpr std::size_t kMaxListed = 12;
+  std::vector<std::string> texts;
+  for (const PathMove& m : moves)
+    if (std::string text = write(m); std::find(texts.begin(), texts.end(), text) == texts.end())
+      texts.push_back(std::move(text));
+  std::string out;
+  for (std::size_t i = 0; i < texts.size() && i < kMaxListed; ++i)
+    out += (i > 0 ? ", " : "") + texts[i];
+  if (texts.size() > kMaxListed)
+    out += " and " + std::to_string(texts.size() - kMaxListed) + " more";
+  return out;
+}
+
+// "jump 2" or "jumps 1, 3".
+std::string jumpList(const std::vector<int>& jumps) {
+  std::string out = jumps.size() == 1 ? "jump " : "jumps ";
+  for (std::size_t i = 0; i < jumps.size(); ++i) {
+    out += (i > 0 ? ", " : "") + std::to_string(jumps[i]);
+  }
+  return out;
+}
+
+// "it captures 1 piece, 21x14x5 captures 2 (P1: the most pieces)".
+std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrecedence& legal,
+                              const std::string& legalText, int rule) {
+  switch (rule) {
+    case 1:
+      return "it captures " + plural(typed.pieces, "piece") + ", " + legalText + " captures " +
+             std::to_string(legal.pieces) + " (P1: the most pieces)";
+    case 2:
+      return "it captures with a man, " + legalText +
+             " captures with a king (P2: a king's capture comes first)";
+    case 3:
+      return "it captures " + plural(typed.kings, "king") + ", " + legalText + " captures " +
+             std::to_string(legal.kings) + " (P3: the most kings)";
+    default:
+      return "it takes kings at " + jumpList(typed.kingJumps()) + ", " + legalText + " at " +
+             jumpList(legal.kingJumps()) + " (P4: kings taken earliest)";
+  }
+}
+
+}  // namespace
+
+std::string illegalMoveText(const IllegalMove& why, const std::string& shown, int from,
+                            const MoveWriting& writing) {
+  using Fault = IllegalMove::Fault;
+  const MoveWriting& formatMove = writing;
+  const auto listMoves = [&writing](const std::vector<PathMove>& moves) {
+    return movesList(moves, writing);
+  };
+  const std::string square = std::to_string(from);
+  const char* const side = colourName(why.side);
+  switch (why.fault) {
+    case Fault::NotOwnPiece:
+      if (why.opponentOnFrom)
+        return "square " + square + " holds a " + colourName(opponent(why.side)) + " piece, but " +
+               side + " is to move";
+      return "no " + std::string(side) + " piece on square " + square + " (it is empty)";
+    case Fault::NoLegalMove:
+      return shown + " is not a legal move: " + side + " has no legal move";
+    case Fault::OtherKind:
+      if (why.otherKind.front().move.isCapture())
+        return shown + " is a capture: write " + listMoves(why.otherKind);
+      return shown + " is a quiet move: write " + formatMove(why.otherKind.front());
+    case Fault::MustCapture:
+      return shown + " is not legal: " + side +
+             " must capture (R6); legal captures: " + listMoves(why.legal);
+    case Fault::NoCapture:
+      return shown + " is not a legal move: " + side + " has no capture";
+    case Fault::Precedence:
+      return shown + " is not legal by capture precedence: " +
+             explainPrecedence(why.attempted, why.preferred, formatMove(why.preferredMove),
+                               why.rule) +
+             "; legal captures: " + listMoves(why.legal);
+    case Fault::Incomplete:
+      return shown + " is incomplete: a capture must go on while it can (R10), e.g. " +
+             formatMove(why.continuation);
+    case Fault::NoSuchMove:
+      break;
+  }
+  const bool captures = why.legal.front().move.isCapture();
+  if (why.fromSquare.empty())
+    return captures ? shown + " is not a legal move; legal captures: " + listMoves(why.legal)
+                    : shown + " is not a legal move; the piece on " + square + " cannot move";
+  return shown + " is not a legal move; legal " + (captures ? "captures" : "moves") + " from " +
+         square + ": " + listMoves(why.fromSquare);
 }
 
 }  // namespace damiera

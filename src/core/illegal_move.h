@@ -1,10 +1,12 @@
 #pragma once
 // Why a move someone wrote is not legal: one reading of the rules (R6, R10, R13, P1..P4) for
-// every notation. The native notation (core/notation.h) and the Hub's (protocol/hub_notation.h)
-// each say what the text names and put the finding into their own words; every front-end (the
-// sessions, the CheckerBoard engine, the front-end kit's game building) gets its reasons so.
+// every notation, and one wording of it (illegalMoveText). The native notation
+// (core/notation.h) and the Hub's (protocol/hub_notation.h) each say what the text names and
+// how moves are written; every front-end (the sessions, the CheckerBoard engine, the front-end
+// kit's game building) gets its reasons so.
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/color.h"
@@ -60,5 +62,15 @@ struct MoveAnalysis {
 };
 
 MoveAnalysis analyseMove(const Position& pos, const MoveAttempt& attempt);
+
+// How a notation writes one move a reason names.
+using MoveWriting = std::function<std::string(const PathMove&)>;
+
+// Why a move is not legal, in the one wording every dialect uses (the native protocol, the Hub,
+// the CheckerBoard engine): each Fault with its parameters is rendered here and nowhere else;
+// the dialect only writes each move (`writing`) and frames the whole ("illegal move 3 ...").
+// `shown` is the move as typed (showInput), `from` the square it starts from.
+std::string illegalMoveText(const IllegalMove& why, const std::string& shown, int from,
+                            const MoveWriting& writing);
 
 }  // namespace damiera

@@ -30,12 +30,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-const char* colourName(Color c) { return c == Color::White ? "white" : "black"; }
-
-std::string plural(int count, const char* noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
-
 // The move as the user typed it: square numbers (each 1..32) and the separator used.
 struct TypedMove {
   std::vector<int> numbers;
@@ -128,76 +122,6 @@ std::string listMoves(const std::vector<PathMove>& moves) {
   return out;
 }
 
-// "jump 2" or "jumps 1, 3".
-std::string jumpList(const std::vector<int>& jumps) {
-  std::string out = jumps.size() == 1 ? "jump " : "jumps ";
-  for (std::size_t i = 0; i < jumps.size(); ++i) {
-    out += (i > 0 ? ", " : "") + std::to_string(jumps[i]);
-  }
-  return out;
-}
-
-// "it captures 1 piece, 21x14x5 captures 2 (P1: the most pieces)".
-std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrecedence& legal,
-                              const std::string& legalText, int rule) {
-  switch (rule) {
-    case 1:
-      return "it captures " + plural(typed.pieces, "piece") + ", " + legalText + " captures " +
-             std::to_string(legal.pieces) + " (P1: the most pieces)";
-    case 2:
-      return "it captures with a man, " + legalText +
-             " captures with a king (P2: a king's capture comes first)";
-    case 3:
-      return "it captures " + plural(typed.kings, "king") + ", " + legalText + " captures " +
-             std::to_string(legal.kings) + " (P3: the most kings)";
-    default:
-      return "it takes kings at " + jumpList(typed.kingJumps()) + ", " + legalText + " at " +
-             jumpList(legal.kingJumps()) + " (P4: kings taken earliest)";
-  }
-}
-
-// The finding of analyseMove (core/illegal_move.h) in the native notation's words. `shown` is
-// the typed move as echoed at the start of a reason ("22x13 is not legal: ...").
-std::string reasonOf(const IllegalMove& why, const std::string& shown, int from) {
-  using Fault = IllegalMove::Fault;
-  const std::string square = std::to_string(from);
-  const char* const side = colourName(why.side);
-  switch (why.fault) {
-    case Fault::NotOwnPiece:
-      if (why.opponentOnFrom)
-        return "square " + square + " holds a " + colourName(opponent(why.side)) + " piece, but " +
-               side + " is to move";
-      return "no " + std::string(side) + " piece on square " + square + " (it is empty)";
-    case Fault::NoLegalMove:
-      return shown + " is not a legal move: " + side + " has no legal move";
-    case Fault::OtherKind:
-      if (why.otherKind.front().move.isCapture())
-        return shown + " is a capture: write " + listMoves(why.otherKind);
-      return shown + " is a quiet move: write " + formatMove(why.otherKind.front());
-    case Fault::MustCapture:
-      return shown + " is not legal: " + side +
-             " must capture (R6); legal captures: " + listMoves(why.legal);
-    case Fault::NoCapture:
-      return shown + " is not a legal move: " + side + " has no capture";
-    case Fault::Precedence:
-      return shown + " is not legal by capture precedence: " +
-             explainPrecedence(why.attempted, why.preferred, formatMove(why.preferredMove),
-                               why.rule) +
-             "; legal captures: " + listMoves(why.legal);
-    case Fault::Incomplete:
-      return shown + " is incomplete: a capture must go on while it can (R10), e.g. " +
-             formatMove(why.continuation);
-    case Fault::NoSuchMove:
-      break;
-  }
-  const bool captures = why.legal.front().move.isCapture();
-  if (why.fromSquare.empty())
-    return captures ? shown + " is not a legal move; legal captures: " + listMoves(why.legal)
-                    : shown + " is not a legal move; the piece on " + square + " cannot move";
-  return shown + " is not a legal move; legal " + (captures ? "captures" : "moves") + " from " +
-         square + ": " + listMoves(why.fromSquare);
-}
-
 }  // namespace
 
 std::string formatMove(const PathMove& m) {
@@ -248,7 +172,8 @@ Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   attempt.beginsCapture = [&numbers](const PathMove& m) { return startsWith(m, numbers); };
   const MoveAnalysis analysis = analyseMove(pos, attempt);
   if (analysis.illegal)
-    return Parsed<PathMove>::fail(reasonOf(*analysis.illegal, showInput(text), attempt.from));
+    return Parsed<PathMove>::fail(illegalMoveText(*analysis.illegal, showInput(text), attempt.from,
+                                                  [](const PathMove& m) { return formatMove(m); }));
   // "from x to" names every move between the two squares: they must have the same result.
   const std::vector<PathMove>& candidates = analysis.named;
   const bool oneResult = std::all_of(candidates.begin(), candidates.end(), [&](const PathMove& m) {

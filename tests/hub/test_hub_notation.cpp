@@ -115,11 +115,11 @@ TEST_CASE("Hub moves: a king's tour, two paths with one result, any order", "[hu
 TEST_CASE("Hub moves: a wrong captured set or a missing one is refused", "[hub][notation]") {
   const Position twice = fen("W:W22:B18,10");
   // Captures only 18, but the legal capture takes 10 too (R10: the capture must go on).
-  CHECK_THAT(nativeText(twice, "22x13x18"), Catch::Contains("'22x13x18' is not legal") &&
-                                                Catch::Contains("legal captures: 22x6x10x18"));
+  CHECK(nativeText(twice, "22x13x18") ==
+        "error: 22x13x18 is not a legal move; legal captures from 22: 22x6x10x18");
   // The right ends, but a square that is not captured.
-  CHECK_THAT(nativeText(twice, "22x6x10x17"),
-             Catch::Contains("no capture goes from 22 to 6 taking exactly those pieces"));
+  CHECK(nativeText(twice, "22x6x10x17") ==
+        "error: 22x6x10x17 is not a legal move; legal captures from 22: 22x6x10x18");
   CHECK_THAT(nativeText(twice, "22x6x10x18x10"),
              Catch::Contains("captured square 10 is listed twice"));
   CHECK_THAT(nativeText(twice, "22x6"), Catch::Contains("lists the captured squares"));
@@ -141,10 +141,33 @@ TEST_CASE("Hub moves: malformed and impossible moves say why", "[hub][notation]"
   CHECK_THAT(nativeText(start, "33-29"), Catch::Contains("square 33 is outside 1..32"));
   CHECK_THAT(nativeText(start, "17-13"), Catch::Contains("no white piece on square 17"));
   CHECK_THAT(nativeText(start, "21-18x"), Catch::Contains("malformed move"));
-  CHECK_THAT(nativeText(start, "22-17"), Catch::Contains("'22-17' is not legal; legal moves: "
-                                                         "21-17 21-18 22-18 22-19 23-19 23-20 "
-                                                         "24-20"));
-  CHECK_THAT(nativeText(start, "22x13x18"), Catch::Contains("there is no capture"));
+  CHECK(nativeText(start, "22-17") ==
+        "error: 22-17 is not a legal move; legal moves from 22: 22-18, 22-19");
+  CHECK(nativeText(start, "22x13x18") ==
+        "error: 22x13x18 is not a legal move: white has no capture");
+}
+
+TEST_CASE("Illegal moves: the native protocol and the Hub say the same words", "[hub][notation]") {
+  // Quiet moves are written alike in both notations: the whole text is the same, one wording
+  // (core/illegal_move.h) in both; only each dialect's framing around it differs.
+  const struct {
+    const char* fen;
+    const char* move;
+  } cases[] = {
+      {"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "22-17"},  // no such
+      {"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "17-13"},  // empty
+      {"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "9-13"},   // theirs
+      {"W:W5:B1,2", "5-1"},  // no legal move
+  };
+  for (const auto& c : cases) {
+    const Position pos = fen(c.fen);
+    const Parsed<PathMove> native = damiera::parseMove(pos, c.move);
+    const Parsed<PathMove> hubMove = hub::parseMove(pos, c.move);
+    INFO(c.fen << " " << c.move);
+    REQUIRE_FALSE(native);
+    REQUIRE_FALSE(hubMove);
+    CHECK(hubMove.error == native.error);
+  }
 }
 
 TEST_CASE("Hub moves: every legal move converts both ways", "[hub][notation]") {

@@ -127,7 +127,7 @@ TEST_CASE("Hub commands: pos with moves in Hub notation", "[hub][command]") {
   CHECK_THAT(commandError("pos pos=W"), Catch::Contains("pos: bad position 'W'"));
   CHECK_THAT(commandError("pos start moves"), Catch::Contains("pos: moves needs a value"));
   CHECK_THAT(commandError("pos start moves=\"22-19 10-14 19-15\""),
-             Catch::Contains("pos: illegal move 3 '19-15': '19-15' is not legal: white must "
+             Catch::Contains("pos: illegal move 3 '19-15': 19-15 is not legal: white must "
                              "capture (R6); legal captures: 19x10x14"));
 }
 
