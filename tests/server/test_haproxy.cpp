@@ -31,6 +31,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/common/skip_test.h"
+#include "tests/common/toolchain_group.h"
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
 #include "tests/server/websocket_client.h"
@@ -51,6 +53,10 @@ constexpr int kSkipped = 77;
 constexpr std::chrono::milliseconds kDeadlockGuard = 60s;
 
 void skipUnlessHaproxyIsInstalled() {
+  if (const auto missing = damiera::test_kit::toolchainGroupMissing("haproxy")) {
+    damiera::test_kit::reportSkipped(*missing);
+    std::exit(kSkipped);
+  }
   const char* path = std::getenv("PATH");
   std::istringstream folders(path != nullptr ? path : "");
   for (std::string folder; std::getline(folders, folder, ':');)
