@@ -17,6 +17,7 @@
 #include "tests/analysis/test_games.h"
 #include "tests/common/skip_test.h"
 #include "tests/common/tool_run.h"
+#include "tests/common/toolchain_group.h"
 
 using namespace damiera;
 using damiera::tool_test::runTool;
@@ -201,7 +202,11 @@ TEST_CASE("damiera-analyse refuses bad arguments", "[analysis][tool]") {
 }
 
 TEST_CASE("a report renders in headless Chromium (build/analysis-test/report.png)",
-          "[analysis][tool]") {
+          "[analysis][tool][web]") {
+  if (const auto missing = test_kit::toolchainGroupMissing("web")) {
+    test_kit::reportSkipped(*missing);
+    return;
+  }
   const char* chromium = nullptr;
   for (const char* path : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
     if (fs::exists(path)) chromium = path;
