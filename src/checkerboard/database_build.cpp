@@ -10,8 +10,8 @@
 
 namespace damiera::cb {
 
-DatabaseBuild::DatabaseBuild(Done done, std::function<void()> park, std::uint64_t cacheBytes)
-    : done_(std::move(done)), park_(std::move(park)), cacheBytes_(cacheBytes) {}
+DatabaseBuild::DatabaseBuild(Done done, std::function<void()> endThread, std::uint64_t cacheBytes)
+    : done_(std::move(done)), endThread_(std::move(endThread)), cacheBytes_(cacheBytes) {}
 
 DatabaseBuild::~DatabaseBuild() { stop(); }
 
@@ -38,8 +38,8 @@ void DatabaseBuild::stop() {
 
 void DatabaseBuild::reap(std::unique_lock<std::mutex>& lock) {
   if (!thread_.joinable()) return;
-  if (park_) {
-    // It ends parked, never returning: wait for that, then let it go.
+  if (endThread_) {
+    // It ends in endThread, never returning: wait until it is there, then let it go.
     wake_.wait(lock, [this] { return !running_; });
     thread_.detach();
     return;
@@ -88,6 +88,20 @@ void DatabaseBuild::setStatus(std::string text) {
 }
 
 void DatabaseBuild::run(std::filesystem::path folder, int maxPieces) {
+  build(folder, maxPieces);
+  // Nothing of the build is left on this thread's stack (endThread never returns, so nothing
+  // here would be destroyed).
+  std::function<void()> endThread;
+  {
+    std::lock_guard lock(mutex_);
+    running_ = false;
+    endThread = endThread_;
+    wake_.notify_all();  // under the lock: `this` may be gone once it is released
+  }
+  if (endThread) endThread();  // never returns (see the constructor)
+}
+
+void DatabaseBuild::build(const std::filesystem::path& folder, int maxPieces) {
   const std::string range = std::to_string(kMinBuildPieces) + ".." + std::to_string(maxPieces);
   std::string where;  // the slice being built, for a stop's status
   try {
@@ -138,14 +152,6 @@ void DatabaseBuild::run(std::filesystem::path folder, int maxPieces) {
   } catch (const std::exception& e) {
     setStatus(std::string("failed: ") + e.what());
   }
-  std::function<void()> park;
-  {
-    std::lock_guard lock(mutex_);
-    running_ = false;
-    park = park_;
-    wake_.notify_all();  // under the lock: `this` may be gone once it is released
-  }
-  if (park) park();  // never returns (see the constructor)
 }
 
 }  // namespace damiera::cb

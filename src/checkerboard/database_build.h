@@ -33,12 +33,13 @@ class DatabaseBuild {
   // Called from the build thread with the verified database, once a build is complete.
   using Done = std::function<void(const std::filesystem::path& folder,
                                   std::shared_ptr<egdb::Database> database)>;
-  // `park`: empty, a build's thread ends when its build does and is joined. Set (the DLL's:
-  // Sleep(INFINITE), which never returns), a build's thread ends in it instead and is let go:
-  // a DLL being unloaded must not join a thread (its exit needs the loader lock that the
-  // unloading thread holds), and must not let it run on in code about to be unmapped. A parked
-  // thread holds nothing and dies with the process.
-  DatabaseBuild(Done done, std::function<void()> park = {},
+  // `endThread`: empty, a build's thread returns when its build ends and is joined. Set (the
+  // DLL's: ExitThread), a build's thread calls it last, once it has left the build and released
+  // everything, and it never returns; the thread is let go. A DLL being unloaded must not join
+  // a thread (its exit needs the loader lock that the unloading thread holds), nor let it run
+  // on in code about to be unmapped: stop() waits until the thread is in endThread, whose exit
+  // then completes in the system once the unload has released the loader lock.
+  DatabaseBuild(Done done, std::function<void()> endThread = {},
                 std::uint64_t cacheBytes = std::uint64_t(16) << 20);
   ~DatabaseBuild();  // stop()
   DatabaseBuild(const DatabaseBuild&) = delete;
@@ -48,7 +49,7 @@ class DatabaseBuild {
   // slices already there. Returns why not if a build runs already.
   std::optional<std::string> start(const std::filesystem::path& folder, int maxPieces);
   // Stops a running build at its next unit of work (its finished slices stay) and waits for
-  // its thread to end (or park).
+  // its thread to end (or to be in endThread).
   void stop();
 
   // Counted: the build waits while any pause() is not yet resumed.
@@ -63,15 +64,17 @@ class DatabaseBuild {
 
  private:
   struct Stopped {};  // thrown from the builder's progress callback to leave it
+  // The thread: build(), then the end of the thread.
   void run(std::filesystem::path folder, int maxPieces);
+  void build(const std::filesystem::path& folder, int maxPieces);
   // The builder's hook: waits while paused; throws Stopped when asked to stop.
   void checkpoint();
   void setStatus(std::string text);
-  // Waits for the last build's thread: joins it, or lets it go once parked.
+  // Waits for the last build's thread: joins it, or lets it go once it is in endThread.
   void reap(std::unique_lock<std::mutex>& lock);
 
   const Done done_;
-  const std::function<void()> park_;
+  const std::function<void()> endThread_;
   const std::uint64_t cacheBytes_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

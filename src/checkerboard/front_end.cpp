@@ -97,7 +97,7 @@ FrontEnd::FrontEnd(std::optional<std::filesystem::path> settingsFile,
           [this](const std::filesystem::path& folder, std::shared_ptr<egdb::Database> database) {
             ownDatabaseBuilt(folder, std::move(database));
           },
-          ownDatabase_.park) {
+          ownDatabase_.endThread) {
   settings_.options["bookfile"] = defaultBook;
   loadSettingsFile();
   useDatabaseBesideDll();

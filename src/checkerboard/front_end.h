@@ -10,8 +10,8 @@
 // time, and runs its search on getmove()'s own thread. No search thread stays alive after
 // getmove() returns (a DLL must not join threads while it is being unloaded): the Lazy SMP
 // helpers are released at the end of every call. The one thread that does outlive a call, the
-// endgame database's build (set dbbuild), pauses during every getmove() and ends parked in the
-// DLL (checkerboard/database_build.h).
+// endgame database's build (set dbbuild), pauses during every getmove() and ends in ExitThread
+// in the DLL (checkerboard/database_build.h).
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -88,8 +88,8 @@ struct OwnDatabase {
   bool buildOnFirstUse = false;
   // A database folder found beside the DLL: the one in use while the user sets none.
   std::string besideDll;
-  // How a build's thread ends (DatabaseBuild's constructor): the DLL's never returns.
-  std::function<void()> park;
+  // How a build's thread ends (DatabaseBuild's constructor): the DLL's, ExitThread.
+  std::function<void()> endThread;
 };
 
 class FrontEnd {

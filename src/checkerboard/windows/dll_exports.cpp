@@ -33,15 +33,13 @@ std::optional<std::filesystem::path> settingsFile() {
 }
 
 // The endgame database the engine builds itself (set dbbuild, and on first use when no folder
-// is set): %APPDATA%\Damiera\egdb. Its build thread ends parked, never returning, so that the
-// DLL can be unloaded without joining it (checkerboard/database_build.h).
+// is set): %APPDATA%\Damiera\egdb. Its build thread ends in ExitThread, never returning into
+// the DLL, so that the DLL can be unloaded without joining it (checkerboard/database_build.h).
 damiera::cb::OwnDatabase ownDatabase() {
   damiera::cb::OwnDatabase own;
   if (const auto folder = dataFolder()) own.folder = *folder / L"egdb";
   own.buildOnFirstUse = true;
-  own.park = [] {
-    for (;;) Sleep(INFINITE);
-  };
+  own.endThread = [] { ExitThread(0); };
   return own;
 }
 
@@ -92,8 +90,9 @@ damiera::cb::FrontEnd& engine() {
 }  // namespace
 
 // Unloaded by FreeLibrary (`reserved` null), the engine is deleted: its database build stops
-// at its next unit of work, keeping the slices it finished, and its thread parks (it cannot be
-// joined under the loader lock); the next load resumes the build. When the process ends
+// at its next unit of work, keeping the slices it finished, and its thread leaves the build and
+// calls ExitThread, which completes once this unload has released the loader lock (the thread
+// cannot be joined under it); the next load resumes the build. When the process ends
 // (`reserved` set) its threads are gone already and nothing is done: a build killed there
 // leaves whole slices only too.
 BOOL WINAPI DllMain(HINSTANCE, DWORD reason, LPVOID reserved) {

@@ -17,6 +17,8 @@
 // It shares no code with the DLL (only the interface's type declarations): board conversion,
 // FEN and move descriptions are written again here, so a mistake must be made twice to pass.
 #include <windows.h>
+// after windows.h
+#include <tlhelp32.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -767,6 +769,19 @@ std::map<std::string, std::filesystem::file_time_type> slicesIn(const std::files
   return slices;
 }
 
+// The threads of this process now.
+int threadsOfProcess() {
+  const HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0);
+  if (snapshot == INVALID_HANDLE_VALUE) return -1;
+  int count = 0;
+  THREADENTRY32 entry{};
+  entry.dwSize = sizeof entry;
+  for (BOOL more = Thread32First(snapshot, &entry); more; more = Thread32Next(snapshot, &entry))
+    if (entry.th32OwnerProcessID == GetCurrentProcessId()) ++count;
+  CloseHandle(snapshot);
+  return count;
+}
+
 // The x of "(slice x of y)" in a `get dbbuild` reply, or 0.
 int sliceOf(const std::string& status) {
   const std::size_t at = status.find("(slice ");
@@ -780,6 +795,7 @@ bool checkOwnDatabase(HMODULE& dll, const char* dllPath, Api& api, const Databas
       std::filesystem::path(appData ? appData : "") / "Damiera" / "egdb";
   check(command(api, "get dbbuild").reply == "idle", "get dbbuild: idle (set dbbuild 0 at load)");
   refusedKeeping(api, "set dbbuild 6", "get dbbuild", "idle");
+  const int threadsBeforeBuild = threadsOfProcess();
   Command c = command(api, "set dbbuild 4");
   check(c.result == 1 && c.reply.find("building 2..4 pieces in ") != std::string::npos &&
             c.reply.find("Damiera\\egdb") != std::string::npos,
@@ -797,6 +813,16 @@ bool checkOwnDatabase(HMODULE& dll, const char* dllPath, Api& api, const Databas
   const double unloadStart = nowSeconds();
   if (!check(FreeLibrary(dll) != 0, "FreeLibrary during the build")) return false;
   std::printf("     unloaded during the build in %.0f ms\n", (nowSeconds() - unloadStart) * 1000);
+  // The build's thread ends once the unload has released the loader lock: none is left behind
+  // (waits at most 10 s for it).
+  int threadsAfter = threadsOfProcess();
+  for (int i = 0; i < 2000 && threadsAfter > threadsBeforeBuild; ++i) {
+    Sleep(5);
+    threadsAfter = threadsOfProcess();
+  }
+  check(threadsAfter >= 0 && threadsAfter <= threadsBeforeBuild,
+        "the build's thread has ended after the unload: " + std::to_string(threadsAfter) +
+            " threads, " + std::to_string(threadsBeforeBuild) + " before the build");
   int temporaries = 0;
   const auto before = slicesIn(folder, temporaries);
   check(!before.empty() && temporaries == 0, "the interrupted build left " +
