@@ -5,7 +5,7 @@
 // capture: write 21x14"), because a GUI that mixes them up should be told, not guessed for.
 // "from x to" alone is accepted when every legal move it matches has the same result (same
 // from, to and captured set): two paths that capture the same pieces are one move (docs/rules.md,
-// "Search should treat them as one move") and the first in legalmoves order is returned.
+// "Which capture must be played (capture precedence)") and the first in legalmoves order is returned.
 #include "core/notation.h"
 
 #include <algorithm>

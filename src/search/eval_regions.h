@@ -12,7 +12,7 @@
 // An index is a sum of what each man adds to it, so the indices of a position are the sum of
 // every man's share, and a move changes them by the shares of the men it moves, crowns and
 // captures. The search keeps them so (regionIndicesAfter) instead of recomputing all eighteen at
-// every leaf (what that saves: docs/evaluation.md, "Speed").
+// every leaf (what that saves: docs/evaluation.md, "How the evaluation is trained").
 #include <array>
 #include <cassert>
 #include <cstdint>
