@@ -100,8 +100,18 @@ PositionAnalysis GameAnalyser::searchPosition(const Game& game) {
     scored = true;
   };
   const auto run = [&](const SearchLimits& limits) {
-    SearchControl control;  // one per search: once stopped it stays stopped
-    const SearchResult searched = runSearch(game, limits, options_, context_, control, callbacks);
+    // One per search: once stopped it stays stopped. Shared: a host's pacer may stop it late.
+    const auto control = std::make_shared<SearchControl>();
+    if (effort_.pacer)
+      control->setPacer(effort_.pacer([weak = std::weak_ptr<SearchControl>(control)] {
+        if (const auto alive = weak.lock()) alive->stop();
+      }));
+    {
+      const std::lock_guard lock(controlMutex_);
+      control_ = control;
+    }
+    if (stopped_) control->stop();  // stop() came before control_ was set
+    const SearchResult searched = runSearch(game, limits, options_, context_, *control, callbacks);
     assert(searched.bestMove && "an ongoing game has a legal move");
     if (line.empty() || !(line.front() == *searched.bestMove)) line = {*searched.bestMove};
   };
@@ -110,7 +120,8 @@ PositionAnalysis GameAnalyser::searchPosition(const Game& game) {
   limits.nodes = effort_.nodes;
   limits.moveTimeMs = effort_.moveTimeMs;
   run(limits);
-  if (!scored) {  // a limit so small that not even depth 1 completed: every position needs a score
+  if (!scored && !stopped_) {  // a limit so small that not even depth 1 completed: every position
+                               // needs a score
     SearchLimits depthOne;
     depthOne.depth = 1;
     run(depthOne);
@@ -127,13 +138,25 @@ GameAnalysis GameAnalyser::analyse(const PdnGame& pdn, const std::function<void(
   analysis.effort = effort_.describe();
   Game game(pdn.start);
   for (std::size_t ply = 0;; ++ply) {
-    analysis.positions.push_back(searchPosition(game));
+    if (stopped_) {  // stop(): the rest is not searched
+      PositionAnalysis skipped;
+      skipped.position = game.position();
+      analysis.positions.push_back(skipped);
+    } else {
+      analysis.positions.push_back(searchPosition(game));
+    }
     if (onPosition) onPosition();
     if (ply == pdn.moves.size()) break;
     game.play(pdn.moves[ply].move);
   }
   judgeMoves(analysis, thresholds_);
   return analysis;
+}
+
+void GameAnalyser::stop() {
+  stopped_ = true;
+  const std::lock_guard lock(controlMutex_);
+  if (control_) control_->stop();
 }
 
 }  // namespace damiera::analysis

@@ -2,9 +2,11 @@
 // One game scored move by move (docs/analysis.md): every position searched at one effort,
 // each move's loss in the mover's expected score (score_model.h), its mark, and where it lost
 // the better move with the line the search expects.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,10 @@ struct Effort {
   // losses, score_model.h), up to `databasePieces` pieces; or none.
   std::shared_ptr<egdb::Prober> database;
   int databasePieces = 0;
+  // A host's say over each position's search (the analysis server's turns on its processors
+  // and time cap, server/search_pacing.h), made with a function that stops that search (it
+  // may be called from any thread, also once the search is over); empty: none.
+  std::function<std::shared_ptr<SearchPacer>(std::function<void()> stopSearch)> pacer;
   // "depth 8", "nodes 20000", "movetime 100", the threads when more than one, "egdb 6" with a
   // database: what the report says the analysis was.
   std::string describe() const;
@@ -81,6 +87,10 @@ class GameAnalyser {
 
   // `onPosition` is called after each position searched (progress).
   GameAnalysis analyse(const PdnGame& game, const std::function<void()>& onPosition = {});
+  // Thread-safe: the search in progress ends at once and the positions left are not searched
+  // (analyse() then returns an analysis that is no use: the caller drops it).
+  void stop();
+  bool stopped() const { return stopped_.load(); }
 
  private:
   PositionAnalysis searchPosition(const Game& game);
@@ -89,6 +99,9 @@ class GameAnalyser {
   Thresholds thresholds_;
   SearchContext context_;
   SearchOptions options_;
+  std::atomic<bool> stopped_{false};
+  std::mutex controlMutex_;
+  std::shared_ptr<SearchControl> control_;  // of the search in progress
 };
 
 }  // namespace damiera::analysis
