@@ -1,6 +1,7 @@
 #include "host/session_connection.h"
 
 #include <boost/asio/post.hpp>
+#include <cassert>
 #include <utility>
 
 #include "host/tcp_auth.h"
@@ -36,6 +37,16 @@ bool SessionConnection::authorize(std::string_view line) {
   authorized_ = true;
   openSession();
   return true;
+}
+
+std::optional<Ending> SessionConnection::serveLine(std::string_view line, bool mayAuthorize) {
+  if (!authorized_) {
+    if (mayAuthorize && authorize(line)) return std::nullopt;
+    return Ending::Unauthorized;
+  }
+  assert(session_);  // authorized and open: only end() and abort() release it
+  if (session_->handleLine(line) == SessionFlow::Continue) return std::nullopt;
+  return Ending::Quit;
 }
 
 void SessionConnection::deliver(std::string_view line) {
@@ -94,6 +105,47 @@ bool SessionConnection::closeOutput(bool ifEmpty) {
   if (ifEmpty && !pending_.empty()) return false;
   outputClosed_ = true;
   return true;
+}
+
+void SessionConnection::shutdown() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    switch (self->state_) {
+      case State::Handshake:
+        self->abort();
+        return;
+      case State::Open:
+        self->end(Ending::ServerStopping);
+        return;
+      case State::Finishing:  // no more than the server's own linger
+        self->armLinger(termsOf(Ending::ServerStopping).linger);
+        return;
+      case State::Closed:
+        return;
+    }
+  });
+}
+
+void SessionConnection::end(Ending why) {
+  if (state_ != State::Open) return;
+  const EndingTerms& terms = termsOf(why);
+  if (!terms.error.empty()) deliverError(terms.error);
+  state_ = State::Finishing;
+  releaseSession();  // stops its search; the bestmove still goes out
+  armLinger(terms.linger);
+  finishTransport(why);
+}
+
+std::optional<std::chrono::steady_clock::time_point> SessionConnection::idleDeadline() const {
+  if (config_.idleTimeout.count() <= 0) return std::nullopt;
+  return lastActivity_ + config_.idleTimeout;
+}
+
+std::optional<std::chrono::steady_clock::time_point> SessionConnection::checkIdle() {
+  const auto deadline = idleDeadline();
+  if (state_ != State::Open || !deadline) return std::nullopt;
+  if (std::chrono::steady_clock::now() < *deadline) return deadline;
+  end(Ending::IdleTimeout);
+  return std::nullopt;
 }
 
 void SessionConnection::releaseSession() {

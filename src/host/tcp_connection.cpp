@@ -3,22 +3,13 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
+#include <optional>
 #include <utility>
 
 namespace damiera::host {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
-
-namespace {
-
-// How long a closing connection waits for its last replies to be read and for the client to
-// close its side (so that unread input does not turn the close into a reset that loses them).
-constexpr std::chrono::seconds kLingerTime{5};
-// The same when the server itself stops.
-constexpr std::chrono::seconds kShutdownLingerTime{1};
-
-}  // namespace
 
 TcpConnection::TcpConnection(asio::ip::tcp::socket socket, Strand strand,
                              const TcpServerConfig& config, const LineSessionFactory& factory,
@@ -36,27 +27,17 @@ void TcpConnection::start() {
   asio::post(strand_, [self = self()] { self->begin(); });
 }
 
-void TcpConnection::shutdown() {
-  asio::post(strand_, [self = self()] {
-    if (self->state_ == State::Finishing) self->armLingerTimer(Linger::Short);  // no 5 s
-    self->finish(Linger::Short);
-    self->flushDeferred();
-  });
-}
-
 void TcpConnection::begin() {
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
   error_code ignored;
   socket_.set_option(asio::ip::tcp::no_delay(true), ignored);  // replies are small lines
   socket_.non_blocking(true, ignored);                         // writeNext writes at once
   if (admission_ == Admission::ServerFull) {
-    deliverError(kServerFull);
-    finish(Linger::UntilPeerCloses);
-    flushDeferred();
+    end(Ending::ServerFull);
     return;
   }
   openSessionUnlessTokenWanted();
-  armIdleTimer();
+  if (const auto deadline = idleDeadline()) armIdleTimer(*deadline);
   readLine();
 }
 
@@ -74,7 +55,7 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
     ~FlushAtEnd() { connection.flushDeferred(); }
   } flushAtEnd{*this};
   if (state_ == State::Closed) return;
-  if (state_ == State::Finishing) {  // a read begun before finish(): its input is not wanted
+  if (state_ == State::Finishing) {  // a read begun before end(): its input is not wanted
     input_.consume(input_.size());
     if (error && error != asio::error::not_found) {
       peerClosed_ = true;
@@ -85,44 +66,35 @@ void TcpConnection::onLine(const error_code& error, std::size_t bytes) {
     return;
   }
   if (error == asio::error::not_found) {  // the buffer is full and holds no newline
-    deliverError(kLineTooLong);
-    finish(Linger::UntilPeerCloses);
+    end(Ending::LineTooLong);
     return;
   }
   if (error == asio::error::eof) {  // end of input counts as quit, as on stdin
     peerClosed_ = true;
     const std::size_t rest = input_.size();  // a last line without its newline is still a line
     if (rest > config_.maxLineBytes) {
-      deliverError(kLineTooLong);
+      end(Ending::LineTooLong);
     } else if (rest > 0) {
       const std::string line(asio::buffers_begin(input_.data()), asio::buffers_end(input_.data()));
       input_.consume(rest);
-      handleLine(line);
+      end(serveLine(line).value_or(Ending::Quit));
+    } else {
+      end(Ending::Quit);
     }
-    finish(Linger::UntilPeerCloses);
     return;
   }
   if (error) {
     abort();
     return;
   }
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
   const auto begin = asio::buffers_begin(input_.data());
   const std::string line(begin, begin + static_cast<std::ptrdiff_t>(bytes - 1));  // no '\n'
   input_.consume(bytes);
-  if (handleLine(line))
-    readLine();
+  if (const std::optional<Ending> ending = serveLine(line))
+    end(*ending);
   else
-    finish(Linger::UntilPeerCloses);
-}
-
-bool TcpConnection::handleLine(std::string_view line) {
-  if (!authorized()) {
-    if (authorize(line)) return true;
-    deliverError(kUnauthorized);
-    return false;
-  }
-  return handToSession(line) == SessionFlow::Continue;
+    readLine();
 }
 
 void TcpConnection::discardInput() {
@@ -140,22 +112,15 @@ void TcpConnection::discardInput() {
                           });
 }
 
-void TcpConnection::armIdleTimer() {
-  if (config_.idleTimeout.count() <= 0) return;
-  idleTimer_.expires_at(lastActivity_ + config_.idleTimeout);
+void TcpConnection::armIdleTimer(std::chrono::steady_clock::time_point deadline) {
+  idleTimer_.expires_at(deadline);
   idleTimer_.async_wait([self = self()](const error_code& error) { self->onIdleTimer(error); });
 }
 
-// The timer is not moved at every line; when it fires early it is set again for the rest.
 void TcpConnection::onIdleTimer(const error_code& error) {
-  if (error || state_ != State::Open) return;
-  if (std::chrono::steady_clock::now() < lastActivity_ + config_.idleTimeout) {
-    armIdleTimer();
-    return;
-  }
-  deliverError(kIdleTimeout);
-  finish(Linger::UntilPeerCloses);
-  flushDeferred();
+  if (error) return;
+  if (const auto next = checkIdle()) armIdleTimer(*next);
+  flushDeferred();  // the idle timeout's error, if it ended the connection
 }
 
 std::string TcpConnection::frame(std::string_view line) const {
@@ -214,16 +179,12 @@ void TcpConnection::onWritten(const error_code& error, std::size_t bytes) {
     abort();
     return;
   }
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
 }
 
-void TcpConnection::finish(Linger linger) {
-  if (state_ != State::Open) return;
-  state_ = State::Finishing;
+void TcpConnection::finishTransport(Ending) {
   idleTimer_.cancel();
-  releaseSession();  // stops its search; the bestmove still goes out
   flushDeferred();
-  armLingerTimer(linger);
   // A read still in progress owns the buffer (its handler drops what it got); otherwise drop
   // the unread rest now.
   if (!reading_) input_.consume(input_.size());
@@ -246,8 +207,8 @@ void TcpConnection::closeIfDone() {
   if (peerClosed_) closeSocket();
 }
 
-void TcpConnection::armLingerTimer(Linger linger) {
-  lingerTimer_.expires_after(linger == Linger::Short ? kShutdownLingerTime : kLingerTime);
+void TcpConnection::armLinger(std::chrono::seconds linger) {
+  lingerTimer_.expires_after(linger);
   lingerTimer_.async_wait([self = self()](const error_code& error) {
     if (!error) self->closeSocket();
   });

@@ -30,21 +30,15 @@ class TcpConnection : public SessionConnection {
   ~TcpConnection() override;
 
   void start() override;
-  void shutdown() override;
 
  private:
-  // How long a finishing connection waits for the client to close its side after the last
-  // reply: a while normally, briefly when the server stops.
-  enum class Linger { UntilPeerCloses, Short };
-
   std::shared_ptr<TcpConnection> self() { return selfAs<TcpConnection>(); }
 
   void begin();
   void readLine();
   void onLine(const boost::system::error_code& error, std::size_t bytes);
-  bool handleLine(std::string_view line);  // false: the session ends
   void discardInput();
-  void armIdleTimer();
+  void armIdleTimer(std::chrono::steady_clock::time_point deadline);
   void onIdleTimer(const boost::system::error_code& error);
 
   // A line and its newline.
@@ -57,10 +51,11 @@ class TcpConnection : public SessionConnection {
   void onWritten(const boost::system::error_code& error, std::size_t bytes);
   void flushDeferred();
 
-  // Stops reading commands, releases the session, sends what is queued, then closes.
-  void finish(Linger linger);
+  // Stops reading commands (what the client still sends is read and dropped), sends what is
+  // queued, then half-closes and waits for the client's side to close.
+  void finishTransport(Ending why) override;
   void closeIfDone();
-  void armLingerTimer(Linger linger);
+  void armLinger(std::chrono::seconds linger) override;
   void closeTransport() override;
 
   boost::asio::ip::tcp::socket socket_;
@@ -73,7 +68,6 @@ class TcpConnection : public SessionConnection {
   std::array<char, 4096> discard_{};
   std::string writing_;  // the bytes of the write in progress
   bool deferredWrite_ = false;
-  std::chrono::steady_clock::time_point lastActivity_;
   boost::asio::steady_timer idleTimer_;
   boost::asio::steady_timer lingerTimer_;
 };

@@ -22,10 +22,6 @@ namespace {
 
 // How long a client has to finish its HTTP upgrade request.
 constexpr std::chrono::seconds kHandshakeTime{10};
-// How long a closing connection waits for the client's half of the close handshake (as
-// TcpConnection's linger: its last replies must not be lost to a reset).
-constexpr std::chrono::seconds kLingerTime{5};
-constexpr std::chrono::seconds kShutdownLingerTime{1};
 // The request line and headers of the upgrade request.
 constexpr std::uint32_t kMaxRequestHeaderBytes = 8192;
 // The close frame's reason is at most 123 bytes (RFC 6455, 5.5: a control frame's payload is
@@ -58,25 +54,6 @@ WebSocketConnection::~WebSocketConnection() = default;
 
 void WebSocketConnection::start() {
   asio::post(strand_, [self = self()] { self->readRequest(); });
-}
-
-void WebSocketConnection::shutdown() {
-  asio::post(strand_, [self = self()] {
-    switch (self->state_) {
-      case State::Handshake:
-        self->abort();
-        return;
-      case State::Open:
-        self->finish(CloseCode::going_away, "server stopping");
-        self->armTimer(std::chrono::steady_clock::now() + kShutdownLingerTime);
-        return;
-      case State::Finishing:
-        self->armTimer(std::chrono::steady_clock::now() + kShutdownLingerTime);  // no 5 s
-        return;
-      case State::Closed:
-        return;
-    }
-  });
 }
 
 void WebSocketConnection::readRequest() {
@@ -151,20 +128,19 @@ void WebSocketConnection::onAccepted(const error_code& error) {
     return;
   }
   state_ = State::Open;
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
   timer_.cancel();
   input_.clear();
   if (refusal_) {
-    finish(CloseCode::policy_error, *refusal_);
+    end(Ending::OriginRefused);
     return;
   }
   if (admission_ == Admission::ServerFull) {
-    deliverError(kServerFull);
-    finish(CloseCode::try_again_later, kServerFull);
+    end(Ending::ServerFull);
     return;
   }
   openSessionUnlessTokenWanted();
-  if (config_.idleTimeout.count() > 0) armTimer(lastActivity_ + config_.idleTimeout);
+  if (const auto deadline = idleDeadline()) armTimer(*deadline);
   readMessage();
 }
 
@@ -187,8 +163,7 @@ void WebSocketConnection::onRead(const error_code& error) {
     return;
   }
   if (input_.size() > config_.maxLineBytes + 1) {  // too long, with or without a newline
-    deliverError(kLineTooLong);
-    finish(CloseCode::too_big, kLineTooLong);
+    end(Ending::LineTooLong);
     return;
   }
   if (!socket_.is_message_done()) {  // a part of a message is no activity yet
@@ -197,11 +172,10 @@ void WebSocketConnection::onRead(const error_code& error) {
   }
   std::string message = beast::buffers_to_string(input_.data());
   input_.clear();
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
   if (!message.empty() && message.back() == '\n') message.pop_back();  // as a line's newline
   if (message.size() > config_.maxLineBytes) {
-    deliverError(kLineTooLong);
-    finish(CloseCode::too_big, kLineTooLong);
+    end(Ending::LineTooLong);
     return;
   }
   if (socket_.got_binary() && authorized()) {  // unauthorized: refused below as any other line
@@ -217,30 +191,17 @@ void WebSocketConnection::onRead(const error_code& error) {
 void WebSocketConnection::onMessage(std::string message) {
   std::string_view rest = message;
   for (;;) {
-    const std::size_t end = rest.find('\n');
-    switch (handleLine(rest.substr(0, end))) {
-      case Outcome::Continue:
-        break;
-      case Outcome::Quit:
-        finish(CloseCode::normal, "");
-        return;
-      case Outcome::Unauthorized:
-        finish(CloseCode::policy_error, kUnauthorized);
-        return;
+    const std::size_t newline = rest.find('\n');
+    // A binary message is never `auth <token>`: before the session, it is a wrong first line.
+    if (const std::optional<Ending> ending =
+            serveLine(rest.substr(0, newline), !socket_.got_binary())) {
+      end(*ending);
+      return;
     }
-    if (end == std::string_view::npos) break;
-    rest.remove_prefix(end + 1);
+    if (newline == std::string_view::npos) break;
+    rest.remove_prefix(newline + 1);
   }
   readMessage();
-}
-
-WebSocketConnection::Outcome WebSocketConnection::handleLine(std::string_view line) {
-  if (!authorized()) {
-    if (!socket_.got_binary() && authorize(line)) return Outcome::Continue;
-    deliverError(kUnauthorized);
-    return Outcome::Unauthorized;
-  }
-  return handToSession(line) == SessionFlow::Continue ? Outcome::Continue : Outcome::Quit;
 }
 
 void WebSocketConnection::armTimer(std::chrono::steady_clock::time_point deadline) {
@@ -257,12 +218,7 @@ void WebSocketConnection::onTimer(const error_code& error) {
       abort();
       return;
     case State::Open:
-      if (std::chrono::steady_clock::now() < lastActivity_ + config_.idleTimeout) {
-        armTimer(lastActivity_ + config_.idleTimeout);
-        return;
-      }
-      deliverError(kIdleTimeout);
-      finish(CloseCode::normal, kIdleTimeout);
+      if (const auto next = checkIdle()) armTimer(*next);
       return;
     case State::Finishing:
       closeSocket();
@@ -295,17 +251,21 @@ void WebSocketConnection::onWritten(const error_code& error) {
     abort();
     return;
   }
-  lastActivity_ = std::chrono::steady_clock::now();
+  noteActivity();
   writeNext();
 }
 
-void WebSocketConnection::finish(CloseCode code, std::string_view reason) {
-  if (state_ != State::Open) return;
-  state_ = State::Finishing;
-  closeReason_ = websocket::close_reason(code, closeReasonText(reason));
-  armTimer(std::chrono::steady_clock::now() + kLingerTime);
-  releaseSession();  // stops its search; the bestmove still goes out
+void WebSocketConnection::finishTransport(Ending why) {
+  const EndingTerms& terms = termsOf(why);
+  const std::string_view reason =
+      why == Ending::OriginRefused && refusal_ ? std::string_view(*refusal_) : terms.closeReason;
+  closeReason_ = websocket::close_reason(static_cast<websocket::close_code>(terms.closeCode),
+                                         closeReasonText(reason));
   writeNext();
+}
+
+void WebSocketConnection::armLinger(std::chrono::seconds linger) {
+  armTimer(std::chrono::steady_clock::now() + linger);
 }
 
 // Once every queued reply is written: the close handshake, then the socket is closed.

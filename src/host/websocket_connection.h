@@ -39,13 +39,8 @@ class WebSocketConnection : public SessionConnection {
   ~WebSocketConnection() override;
 
   void start() override;
-  void shutdown() override;
 
  private:
-  using CloseCode = boost::beast::websocket::close_code;
-  // What a line did to the session.
-  enum class Outcome { Continue, Quit, Unauthorized };
-
   std::shared_ptr<WebSocketConnection> self() { return selfAs<WebSocketConnection>(); }
 
   void readRequest();
@@ -56,7 +51,6 @@ class WebSocketConnection : public SessionConnection {
   void readMessage();
   void onRead(const boost::system::error_code& error);
   void onMessage(std::string message);
-  Outcome handleLine(std::string_view line);
   void armTimer(std::chrono::steady_clock::time_point deadline);
   void onTimer(const boost::system::error_code& error);
 
@@ -65,10 +59,11 @@ class WebSocketConnection : public SessionConnection {
   // Writes the queued messages one after another (Beast allows one write at a time).
   void writeNext() override;
   void onWritten(const boost::system::error_code& error);
-  // Stops reading commands, releases the session, sends what is queued, then closes with
-  // `code` and `reason` (both shown to a browser's onclose).
-  void finish(CloseCode code, std::string_view reason);
+  // Stops reading commands, sends what is queued, then closes with termsOf(why)'s code and
+  // reason (both shown to a browser's onclose).
+  void finishTransport(Ending why) override;
   void closeIfDone();
+  void armLinger(std::chrono::seconds linger) override;
   void closeTransport() override;
 
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket> socket_;
@@ -81,8 +76,7 @@ class WebSocketConnection : public SessionConnection {
   bool writing_ = false;                // an async_write is in progress
   bool closing_ = false;                // the close handshake has begun
   boost::beast::websocket::close_reason closeReason_;
-  std::string written_;  // the message of the write in progress
-  std::chrono::steady_clock::time_point lastActivity_;
+  std::string written_;              // the message of the write in progress
   boost::asio::steady_timer timer_;  // the handshake deadline, then the idle timeout, then linger
 };
 
