@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "core/square.h"
 #include "tests/common/tool_run.h"
 #include "train/sample.h"
 #include "train/sample_file.h"
@@ -122,7 +123,8 @@ TEST_CASE("selfplay: a tiny run writes whole games of sound records", "[selfplay
   CHECK_THAT(check.output, Catch::Contains("2 files, 5 games") && Catch::Contains("check ok"));
 }
 
-TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads", "[selfplay][heavy]") {
+TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads",
+          "[selfplay][heavy]") {
   const fs::path dir = scratchFolder("selfplay-resume");
   REQUIRE(run(tinyRun(dir / "a", "--threads 2")).status == 0);
   REQUIRE(run(tinyRun(dir / "b", "--threads 1")).status == 0);
@@ -220,6 +222,56 @@ TEST_CASE("selfplay: shards split the games, each with its own seed and files", 
   CHECK_THAT(check.output, Catch::Contains("2 files, 5 games"));
   // A shard run again has nothing left to play.
   CHECK_THAT(run(tinyRun(dir / "s", "--shard 2/2")).output, Catch::Contains("nothing to play"));
+}
+
+TEST_CASE("selfplay: with --egdb a game ends at its first position in the database, with its value",
+          "[selfplay][egdb]") {
+  const fs::path dir = scratchFolder("selfplay-egdb");
+  const std::string db = (dir / "db").string();
+  REQUIRE(
+      damiera::tool_test::runTool(DAMIERA_EGDB_TOOL, "build --dir " + db + " --pieces 3").status ==
+      0);
+  // Two kings against White's one: lost for White (damiera-egdb probe says "loss 6"). One king
+  // each in the far corners: drawn ("draw"; other lone kings can be won).
+  const fs::path openings = dir / "openings.txt";
+  std::ofstream(openings) << "W:WK1:BK11,K32\nW:WK4:BK29\n";
+  const std::string common = "--out " + (dir / "sp").string() + " --games 4 --depth 2 --seed 3" +
+                             " --random-plies 0 --balance 100000 --openings " + openings.string();
+  const Run played = run(common + " --egdb " + db);
+  INFO(played.output);
+  REQUIRE(played.status == 0);
+  int lost = 0, drawn = 0;
+  for (const std::vector<Sample>& game : splitGames(readSampleFile(dir / "sp.0000"))) {
+    REQUIRE(game.size() == 1);  // the start is in the database: one record, and the end
+    const Sample& s = game.front();
+    CHECK((s.flags & kAdjudicated) != 0);
+    const int pieces = popcount(positionOf(s).occupied());
+    if (pieces == 3) {
+      CHECK(whiteResult(s) == -1);
+      CHECK(s.score < 0);  // the search probed it too: a database loss, a forced score
+      CHECK((s.flags & kScoreForced) != 0);
+      ++lost;
+    } else {
+      CHECK(whiteResult(s) == 0);
+      ++drawn;
+    }
+  }
+  CHECK(lost + drawn == 4);
+  CHECK(lost > 0);
+  CHECK(drawn > 0);
+  CHECK_THAT(readFile(dir / "sp.settings"), Catch::Contains("egdb-pieces 3\n"));
+
+  // Played out instead: the games go on past their start.
+  const fs::path out = dir / "out";
+  const Run playedOut = run("--out " + out.string() + " --games 2 --depth 2 --seed 3" +
+                            " --random-plies 0 --balance 100000 --openings " + openings.string() +
+                            " --egdb " + db + " --no-adjudication");
+  REQUIRE(playedOut.status == 0);
+  for (const std::vector<Sample>& game : splitGames(readSampleFile(dir / "out.0000")))
+    CHECK(game.size() > 1);
+
+  CHECK_THAT(run(common + " --egdb " + (dir / "nothing").string()).output,
+             Catch::Contains("--egdb"));
 }
 
 TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {

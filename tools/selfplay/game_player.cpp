@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/movegen.h"
+#include "core/square.h"
 #include "search/score.h"
 
 namespace damiera::selfplay {
@@ -66,6 +67,21 @@ GamePlayer::GamePlayer(const SelfPlayConfig& config, const std::vector<openings:
       context_(std::make_shared<TranspositionTable>(static_cast<std::size_t>(config.hashMb))) {
   limits_.depth = config.depth;
   options_.threads = 1;  // the node limit is exact with one thread: games are reproducible
+  options_.database = config.database;
+  options_.databasePieces = config.database ? config.databasePieces : 0;
+}
+
+std::optional<GameResult> GamePlayer::databaseResult(const Game& game) const {
+  const Position& pos = game.position();
+  if (!config_.database || popcount(pos.occupied()) > config_.databasePieces) return std::nullopt;
+  const std::optional<egdb::Value> value = config_.database->probe(pos);
+  if (!value) return std::nullopt;
+  if (value->wdl == egdb::Wdl::Draw) return GameResult{Outcome::Draw, OutcomeReason::Ongoing};
+  // The database knows no R15: a win (or loss) too far from its conversion for the no-progress
+  // count left is played on, and the search decides it (egdb/value.h).
+  if (game.noProgressPlies() + value->distance > game.noProgressLimitPlies()) return std::nullopt;
+  const Color winner = value->wdl == egdb::Wdl::Win ? pos.sideToMove() : opponent(pos.sideToMove());
+  return GameResult{winFor(winner), OutcomeReason::Ongoing};
 }
 
 GamePlayer::Searched GamePlayer::search(const Game& game, std::uint64_t nodes) {
@@ -145,6 +161,15 @@ PlayedGame GamePlayer::play(std::int64_t gameIndex) {
         std::clamp(next.score, -train::kMaxStoredScore, train::kMaxStoredScore));
     if (std::abs(next.score) >= kScoreDatabaseBound) s.flags |= train::kScoreForced;
     played.samples.push_back(s);
+    // Within the database the result is known: the records before learn it, and playing on
+    // teaches nothing new.
+    if (config_.adjudicateWins) {
+      if (const std::optional<GameResult> known = databaseResult(game)) {
+        played.result = *known;
+        played.adjudicated = true;
+        break;
+      }
+    }
     // A win (or loss) the search proved decides the game: playing it out teaches nothing new.
     if (config_.adjudicateWins && isDecisive(next.score)) {
       played.result = {winFor(next.score > 0 ? side : opponent(side)), OutcomeReason::Ongoing};

@@ -4,6 +4,7 @@
 // generator seeded by both, and the table and histories are cleared first), so which thread
 // plays it, and when, changes nothing: a run is reproducible and resumable.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
@@ -35,6 +36,9 @@ class GamePlayer {
     bool scored = false;  // an iteration completed (search() makes sure one does)
   };
   Searched search(const Game& game, std::uint64_t nodes);  // nodes 0: no node limit
+  // The result the database knows for the game's position, or nothing (no database, too many
+  // pieces, a slice it lacks, a win R15 would spoil).
+  std::optional<GameResult> databaseResult(const Game& game) const;
 
   const SelfPlayConfig& config_;
   const std::vector<openings::Opening>& openings_;

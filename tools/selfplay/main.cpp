@@ -3,9 +3,11 @@
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <thread>
 
+#include "egdb/database.h"
 #include "tools/selfplay/sample_check.h"
 #include "tools/selfplay/selfplay_run.h"
 #include "train/sample_file.h"
@@ -43,6 +45,9 @@ Options:
   --hash MB           transposition table per thread (default 16)
   --max-plies N       adjudicate a game still going after N plies a draw (default 600)
   --no-adjudication   play proven wins out instead of ending the game there
+  --egdb DIR          the searches probe this endgame database (damiera-egdb, docs/egdb.md),
+                      and a game ends at its first position within it, with the database's
+                      value as its result (unless --no-adjudication, or R15 would spoil it)
   --shard K/N         play shard K (1..N) of the run, e.g. one task of a Slurm job array
                       (docs/cluster.md): --games is split over the N shards, the seed is
                       derived from --seed and K, and the chunks go to FILE-shardKofN.NNNN,
@@ -109,6 +114,23 @@ void applyShard(SelfPlayConfig& config, const Shard& shard) {
   config.out += "-shard" + std::to_string(shard.index) + "of" + std::to_string(shard.count);
 }
 
+// The block cache the searches share: the data set's positions come and go, a small one does.
+constexpr std::uint64_t kDatabaseCacheBytes = 64ull << 20;
+
+void openDatabase(const std::string& dir, SelfPlayConfig& config) {
+  std::shared_ptr<egdb::Database> database;
+  try {
+    database = egdb::openShared(dir, kDatabaseCacheBytes);
+  } catch (const std::exception& e) {
+    usage("--egdb " + dir + ": " + e.what());
+  }
+  if (!database || database->pieces() == 0) usage("--egdb " + dir + ": no database there");
+  for (const std::string& error : database->errors())
+    std::cerr << "damiera-selfplay: --egdb " << dir << ": " << error << "\n";
+  config.database = database;
+  config.databasePieces = database->pieces();  // complete up to there: every probe answers
+}
+
 void printSummary(const RunSummary& s) {
   if (s.gamesPlayed == 0) {
     std::printf("nothing to play: %lld games, %llu positions already there\n",
@@ -148,6 +170,7 @@ int main(int argc, char** argv) {
       ("hash", po::value<int>()->default_value(16))                                          //
       ("max-plies", po::value<int>()->default_value(600))                                    //
       ("no-adjudication", "")                                                                //
+      ("egdb", po::value<std::string>())                                                     //
       ("shard", po::value<std::string>())                                                    //
       ("check", po::value<std::string>());
   po::variables_map vm;
@@ -184,6 +207,7 @@ int main(int argc, char** argv) {
     config.hashMb = atLeast(vm, "hash", 1);
     config.maxPlies = atLeast(vm, "max-plies", 1);
     config.adjudicateWins = vm.count("no-adjudication") == 0;
+    if (vm.count("egdb")) openDatabase(vm["egdb"].as<std::string>(), config);
     if (vm.count("shard")) applyShard(config, parseShard(vm["shard"].as<std::string>()));
     printSummary(runSelfPlay(config));
     return 0;

@@ -1,7 +1,10 @@
 #pragma once
 // What one damiera-selfplay run is asked to do (docs/selfplay.md, "damiera-selfplay").
 #include <cstdint>
+#include <memory>
 #include <string>
+
+#include "egdb/prober.h"
 
 namespace damiera::selfplay {
 
@@ -25,6 +28,10 @@ struct SelfPlayConfig {
   int hashMb = 16;             // each playing thread's transposition table
   int maxPlies = 600;          // a game still going then is adjudicated a draw
   bool adjudicateWins = true;  // a win the search proved ends the game (docs/selfplay.md)
+  // An endgame database the searches probe, up to `databasePieces` pieces; with
+  // adjudicateWins, the first position of the game within it ends the game with its value.
+  std::shared_ptr<egdb::Prober> database;
+  int databasePieces = 0;
 
   // The settings a chunk's contents depend on (not games or threads): a rerun must match them.
   std::string settingsText() const;

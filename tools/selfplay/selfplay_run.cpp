@@ -28,6 +28,8 @@ std::string SelfPlayConfig::settingsText() const {
        << randomPlies << "\nbalance " << balance << "\nchunk-games " << gamesPerChunk << "\nhash "
        << hashMb << "\nmax-plies " << maxPlies << "\nadjudicate-wins " << (adjudicateWins ? 1 : 0)
        << '\n';
+  // Only with a database, so that the chunk sets made before the option resume as they were.
+  if (databasePieces > 0) text << "egdb-pieces " << databasePieces << '\n';
   return text.str();
 }
 
