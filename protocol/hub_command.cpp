@@ -102,8 +102,9 @@ Parsed<Command> parsePos(const Line& line) {
       ++number;
       const Parsed<PathMove> move = parseMove(current, text);
       if (!move)
-        return fail("pos: illegal move " + std::to_string(number) + " " + quoted(text) + ": " +
-                    move.error);
+        return Parsed<Command>::fail(
+            "pos: illegal move " + std::to_string(number) + " " + quoted(text) + ": " + move.error,
+            move.refusal);
       pos.moves.push_back(*move.value);
       current = current.after(move.value->move);
     }

@@ -162,16 +162,17 @@ std::string formatPosition(const Position& pos) {
 
 Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   const Parsed<TypedMove> typed = readTypedMove(text);
-  if (!typed) return Parsed<PathMove>::fail(typed.error);
+  if (!typed) return Parsed<PathMove>::fail(typed.error, makeRefusal("malformed"));
   MoveAttempt attempt;
   attempt.from = typed.value->from;
   attempt.capture = typed.value->capture;
   attempt.names = [&typed](const PathMove& m) { return sameResult(m.move, *typed.value) ? 1 : 0; };
   const MoveAnalysis analysis = analyseMove(pos, attempt);
+  const MoveWriting writing = [](const PathMove& m) { return formatMove(m.move); };
   if (analysis.illegal)
     return Parsed<PathMove>::fail(
-        illegalMoveText(*analysis.illegal, showInput(text), typed.value->from,
-                        [](const PathMove& m) { return formatMove(m.move); }));
+        illegalMoveText(*analysis.illegal, showInput(text), typed.value->from, writing),
+        illegalMoveRefusal(*analysis.illegal, typed.value->from, writing));
   // Several landing paths with that result are one Hub move: the first in legalmoves order.
   return Parsed<PathMove>::ok(analysis.named.front());
 }

@@ -124,4 +124,12 @@ std::string errorLine(std::string_view message) {
   return "error" + pair("message", printableText(message));
 }
 
+std::string refusalErrorLine(std::string_view message, const std::optional<MoveRefusal>& refusal) {
+  std::string line = errorLine(message);
+  if (!refusal) return line;
+  line += pair("refusal", refusal->code);
+  for (const auto& [name, value] : refusal->params) line += pair(name, value);
+  return line;
+}
+
 }  // namespace damiera::protocol::hub

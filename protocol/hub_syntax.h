@@ -47,5 +47,8 @@ std::string pair(std::string_view name, std::string_view value);
 // printable ASCII are escaped (core/quote.h's printableText), so the reply is always one clean
 // line.
 std::string errorLine(std::string_view message);
+// The same, a refused move's code and parameters added as fields of their own after the
+// message: " refusal=must-capture side=white captures=19x10x14" (core/refusal.h).
+std::string refusalErrorLine(std::string_view message, const std::optional<MoveRefusal>& refusal);
 
 }  // namespace damiera::protocol::hub

@@ -42,6 +42,10 @@ std::string_view reasonText(OutcomeReason reason) {
 
 std::string errorLine(std::string_view message) { return "error " + printableText(message); }
 
+std::string refusalErrorLine(std::string_view message, const std::optional<MoveRefusal>& refusal) {
+  return errorLine(message) + (refusal ? refusalSuffix(*refusal) : "");
+}
+
 std::string idNameLine(std::string_view name, std::string_view version) {
   std::string line = "id name ";
   line += name;
@@ -120,10 +124,24 @@ std::string resultLine(const GameResult& result) {
   return line;
 }
 
+namespace {
+
+std::string_view gameOverRule(const GameResult& result) {
+  if (result.reason == OutcomeReason::Repetition) return "R14";
+  if (result.reason == OutcomeReason::NoProgress) return "R15";
+  return "R13";
+}
+
+}  // namespace
+
+MoveRefusal gameOverRefusal(const GameResult& result) {
+  return makeRefusal("game-over", {{"outcome", std::string(outcomeText(result.outcome))},
+                                   {"reason", std::string(reasonText(result.reason))},
+                                   {"rule", std::string(gameOverRule(result))}});
+}
+
 std::string gameOverText(const GameResult& result) {
-  std::string_view rule = "R13";
-  if (result.reason == OutcomeReason::Repetition) rule = "R14";
-  if (result.reason == OutcomeReason::NoProgress) rule = "R15";
+  const std::string_view rule = gameOverRule(result);
   std::string text = "the game is over (";
   text += outcomeText(result.outcome);
   text += ' ';

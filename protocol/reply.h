@@ -11,6 +11,7 @@
 #include "core/move.h"
 #include "core/perft.h"
 #include "core/quote.h"
+#include "core/refusal.h"
 
 namespace damiera::protocol {
 
@@ -21,6 +22,9 @@ inline std::string quoted(std::string_view text) { return quoteInput(text); }
 // "error <message>": the one line every rejected input gets. Any byte of the message that is
 // not printable ASCII is escaped here too (printableText), whatever built the message.
 std::string errorLine(std::string_view message);
+// The same, a refused move's line ending with its code: " [refusal CODE key=value ...]"
+// (core/refusal.h).
+std::string refusalErrorLine(std::string_view message, const std::optional<MoveRefusal>& refusal);
 
 std::string idNameLine(std::string_view name, std::string_view version);
 std::string idAuthorLine(std::string_view author);
@@ -47,6 +51,8 @@ std::string resultLine(const GameResult& result);
 
 // Why a finished game takes no more moves: "the game is over (1/2-1/2 repetition, R14)".
 std::string gameOverText(const GameResult& result);
+// The same as a refusal code: game-over outcome=1/2-1/2 reason=repetition rule=R14.
+MoveRefusal gameOverRefusal(const GameResult& result);
 
 // Perft: "<move> <count>" per root move, then the total with its speed:
 // "perft <depth> [stopped] nodes <N> time <ms> nps <N>" (stopped: the moves counted so far).

@@ -317,12 +317,13 @@ void FrontEnd::setHistory(const std::string& args, Reply& reply) {
       *start.value, kDefaultNoProgressPlies, plies,
       [&](const Position& pos, std::size_t i) {
         const Parsed<PathMove> m = parseMove(pos, words[i + 1]);
-        return m ? Parsed<Move>::ok(m.value->move) : Parsed<Move>::fail(m.error);
+        return m ? Parsed<Move>::ok(m.value->move) : Parsed<Move>::fail(m.error, m.refusal);
       },
       [&](std::size_t i, const std::string& reason) {
         return "gamehist move " + std::to_string(i + 1) + " " + words[i + 1] + ": " + reason;
       });
-  if (!game) return reply.refuse(game.error);
+  // The refused move's code as the native dialect writes it (PROTOCOL.md "Refusal codes").
+  if (!game) return reply.refuse(game.error + (game.refusal ? refusalSuffix(*game.refusal) : ""));
   std::lock_guard lock(mutex_);
   history_ = std::move(*game.value);
   reply.ok("gamehist: " + std::to_string(plies) + " moves after the start position");

@@ -153,6 +153,21 @@ std::string explainPrecedence(const CapturePrecedence& typed, const CapturePrece
   }
 }
 
+// Each move's text once, all of them (a parameter lists every move, the text at most a dozen).
+std::string movesValue(const std::vector<PathMove>& moves, const MoveWriting& write) {
+  std::vector<std::string> texts;
+  for (const PathMove& m : moves)
+    if (std::string text = write(m); std::find(texts.begin(), texts.end(), text) == texts.end())
+      texts.push_back(std::move(text));
+  return joinedValues(texts);
+}
+
+std::string jumpsValue(const std::vector<int>& jumps) {
+  std::vector<std::string> texts;
+  for (int jump : jumps) texts.push_back(std::to_string(jump));
+  return joinedValues(texts);
+}
+
 }  // namespace
 
 std::string illegalMoveText(const IllegalMove& why, const std::string& shown, int from,
@@ -198,6 +213,65 @@ std::string illegalMoveText(const IllegalMove& why, const std::string& shown, in
                     : shown + " is not a legal move; the piece on " + square + " cannot move";
   return shown + " is not a legal move; legal " + (captures ? "captures" : "moves") + " from " +
          square + ": " + listMoves(why.fromSquare);
+}
+
+MoveRefusal illegalMoveRefusal(const IllegalMove& why, int from, const MoveWriting& writing) {
+  using Fault = IllegalMove::Fault;
+  const auto moves = [&writing](const std::vector<PathMove>& list) {
+    return movesValue(list, writing);
+  };
+  const std::string square = std::to_string(from);
+  const std::string side = colourName(why.side);
+  switch (why.fault) {
+    case Fault::NotOwnPiece:
+      return makeRefusal(why.opponentOnFrom ? "opponent-piece" : "empty-square",
+                         {{"square", square}, {"side", side}});
+    case Fault::NoLegalMove:
+      return makeRefusal("no-legal-move", {{"side", side}});
+    case Fault::OtherKind:
+      if (why.otherKind.front().move.isCapture())
+        return makeRefusal("is-capture", {{"moves", moves(why.otherKind)}});
+      return makeRefusal("is-quiet", {{"move", writing(why.otherKind.front())}});
+    case Fault::MustCapture:
+      return makeRefusal("must-capture", {{"side", side}, {"captures", moves(why.legal)}});
+    case Fault::NoCapture:
+      return makeRefusal("no-capture", {{"side", side}});
+    case Fault::Precedence: {
+      const std::string best = writing(why.preferredMove);
+      const std::string captures = moves(why.legal);
+      switch (why.rule) {
+        case 1:
+          return makeRefusal("precedence-pieces",
+                             {{"pieces", std::to_string(why.attempted.pieces)},
+                              {"best", best},
+                              {"best-pieces", std::to_string(why.preferred.pieces)},
+                              {"captures", captures}});
+        case 2:
+          return makeRefusal("precedence-king", {{"best", best}, {"captures", captures}});
+        case 3:
+          return makeRefusal("precedence-kings",
+                             {{"kings", std::to_string(why.attempted.kings)},
+                              {"best", best},
+                              {"best-kings", std::to_string(why.preferred.kings)},
+                              {"captures", captures}});
+        default:
+          return makeRefusal("precedence-order",
+                             {{"jumps", jumpsValue(why.attempted.kingJumps())},
+                              {"best", best},
+                              {"best-jumps", jumpsValue(why.preferred.kingJumps())},
+                              {"captures", captures}});
+      }
+    }
+    case Fault::Incomplete:
+      return makeRefusal("incomplete", {{"move", writing(why.continuation)}});
+    case Fault::NoSuchMove:
+      break;
+  }
+  if (!why.fromSquare.empty())
+    return makeRefusal("no-such-move", {{"square", square}, {"moves", moves(why.fromSquare)}});
+  if (why.legal.front().move.isCapture())
+    return makeRefusal("cannot-capture", {{"square", square}, {"captures", moves(why.legal)}});
+  return makeRefusal("cannot-move", {{"square", square}});
 }
 
 }  // namespace damiera

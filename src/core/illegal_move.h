@@ -13,6 +13,7 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "core/precedence.h"
+#include "core/refusal.h"
 
 namespace damiera {
 
@@ -72,5 +73,9 @@ using MoveWriting = std::function<std::string(const PathMove&)>;
 // `shown` is the move as typed (showInput), `from` the square it starts from.
 std::string illegalMoveText(const IllegalMove& why, const std::string& shown, int from,
                             const MoveWriting& writing);
+
+// The same reason as a code and its parameters (core/refusal.h), beside the text: each Fault
+// and each case of the text has its code, every move in it written by `writing`.
+MoveRefusal illegalMoveRefusal(const IllegalMove& why, int from, const MoveWriting& writing);
 
 }  // namespace damiera

@@ -5,7 +5,8 @@
 // capture: write 21x14"), because a GUI that mixes them up should be told, not guessed for.
 // "from x to" alone is accepted when every legal move it matches has the same result (same
 // from, to and captured set): two paths that capture the same pieces are one move (docs/rules.md,
-// "Which capture must be played (capture precedence)") and the first in legalmoves order is returned.
+// "Which capture must be played (capture precedence)") and the first in legalmoves order is
+// returned.
 #include "core/notation.h"
 
 #include <algorithm>
@@ -158,7 +159,7 @@ std::string formatMove(const Position& pos, const Move& m) {
 Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   text = trim(text);
   const Parsed<TypedMove> typed = readTypedMove(text);
-  if (!typed) return Parsed<PathMove>::fail(typed.error);
+  if (!typed) return Parsed<PathMove>::fail(typed.error, makeRefusal("malformed"));
   const std::vector<int>& numbers = typed.value->numbers;
   MoveAttempt attempt;
   attempt.from = numbers.front();
@@ -171,17 +172,23 @@ Parsed<PathMove> parseMove(const Position& pos, std::string_view text) {
   };
   attempt.beginsCapture = [&numbers](const PathMove& m) { return startsWith(m, numbers); };
   const MoveAnalysis analysis = analyseMove(pos, attempt);
+  const MoveWriting writing = [](const PathMove& m) { return formatMove(m); };
   if (analysis.illegal)
-    return Parsed<PathMove>::fail(illegalMoveText(*analysis.illegal, showInput(text), attempt.from,
-                                                  [](const PathMove& m) { return formatMove(m); }));
+    return Parsed<PathMove>::fail(
+        illegalMoveText(*analysis.illegal, showInput(text), attempt.from, writing),
+        illegalMoveRefusal(*analysis.illegal, attempt.from, writing));
   // "from x to" names every move between the two squares: they must have the same result.
   const std::vector<PathMove>& candidates = analysis.named;
   const bool oneResult = std::all_of(candidates.begin(), candidates.end(), [&](const PathMove& m) {
     return m.move == candidates.front().move;
   });
-  if (!oneResult)
+  if (!oneResult) {
+    std::vector<std::string> paths;
+    for (const PathMove& m : candidates) paths.push_back(formatMove(m));
     return Parsed<PathMove>::fail("ambiguous move " + showInput(text) + ": " +
-                                  listMoves(candidates) + " (type the full path)");
+                                      listMoves(candidates) + " (type the full path)",
+                                  makeRefusal("ambiguous", {{"moves", joinedValues(paths)}}));
+  }
   return Parsed<PathMove>::ok(candidates.front());
 }
 

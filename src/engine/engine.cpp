@@ -178,7 +178,7 @@ void Engine::resizeHash(int megabytes) {
 }
 
 Refused Engine::refuseWhileBusy() const {
-  if (busy()) return Refusal{Refusal::Kind::Busy, "busy"};
+  if (busy()) return Refusal{Refusal::Kind::Busy, "busy", std::nullopt};
   return std::nullopt;
 }
 
@@ -192,7 +192,7 @@ Refused Engine::setGame(Game game) {
 Refused Engine::setGame(const Build<Game>& build) {
   if (Refused busy = refuseWhileBusy()) return busy;
   Parsed<Game> game = build();
-  if (!game) return Refusal{Refusal::Kind::Invalid, game.error};
+  if (!game) return Refusal{Refusal::Kind::Invalid, game.error, game.refusal};
   return setGame(std::move(*game.value));
 }
 
@@ -220,7 +220,7 @@ Refused Engine::setOption(std::string_view name, const std::optional<std::string
       name, value, [this](const EngineOption& option, int number, const std::string& text) {
         applyOption(option, number, text);
       });
-  if (error) return Refusal{Refusal::Kind::Invalid, *error};
+  if (error) return Refusal{Refusal::Kind::Invalid, *error, std::nullopt};
   applySearchOptions();
   return std::nullopt;
 }
@@ -264,7 +264,7 @@ Refused Engine::go(const SearchLimits& limits) {
 Refused Engine::go(const Build<SearchLimits>& build) {
   if (Refused busy = refuseWhileBusy()) return busy;
   const Parsed<SearchLimits> limits = build();
-  if (!limits) return Refusal{Refusal::Kind::Invalid, limits.error};
+  if (!limits) return Refusal{Refusal::Kind::Invalid, limits.error, limits.refusal};
   return go(*limits.value);
 }
 
@@ -272,7 +272,7 @@ Refused Engine::perft(int depth, const PerftSettings& requested) {
   if (Refused busy = refuseWhileBusy()) return busy;
   assert(depth >= 1);
   Parsed<PerftSettings> settings = perftSettingsFor(requested, environment_, searchOptions());
-  if (!settings) return Refusal{Refusal::Kind::Invalid, settings.error};
+  if (!settings) return Refusal{Refusal::Kind::Invalid, settings.error, std::nullopt};
   busy_.store(true);
   searcher_.startJob([this, root = game_.position(), depth,
                       settings = *settings.value](SearchControl& control) {

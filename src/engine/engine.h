@@ -68,6 +68,7 @@ struct Refusal {
   enum class Kind { Busy, Invalid };
   Kind kind = Kind::Invalid;
   std::string message;
+  std::optional<MoveRefusal> move;  // a refused move's code (core/refusal.h)
 };
 using Refused = std::optional<Refusal>;
 

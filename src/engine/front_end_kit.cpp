@@ -25,9 +25,10 @@ Parsed<Game> gameFromMoves(
   Game game(start, noProgressLimitPlies);
   for (std::size_t i = 0; i < moves; ++i) {
     if (const GameResult over = game.result(); over.outcome != Outcome::Ongoing)
-      return Parsed<Game>::fail(refusal(i, protocol::gameOverText(over)));
+      return Parsed<Game>::fail(refusal(i, protocol::gameOverText(over)),
+                                protocol::gameOverRefusal(over));
     const Parsed<Move> move = moveAt(game.position(), i);
-    if (!move) return Parsed<Game>::fail(refusal(i, move.error));
+    if (!move) return Parsed<Game>::fail(refusal(i, move.error), move.refusal);
     game.play(*move.value);
   }
   return Parsed<Game>::ok(std::move(game));

@@ -26,7 +26,8 @@ std::vector<std::string> pvInNotation(Position root, const std::vector<Move>& pv
 
 // The game from `start` after `moves` moves, the i-th (0-based) given by moveAt(position, i):
 // legal there, or why not. Every finished game alike (R13..R15): no move is taken once the game
-// is over. A refused move is worded by refusal(i, reason); nothing is built then.
+// is over. A refused move is worded by refusal(i, reason) and keeps its code (moveAt's, or
+// game-over); nothing is built then.
 Parsed<Game> gameFromMoves(
     const Position& start, int noProgressLimitPlies, std::size_t moves,
     const std::function<Parsed<Move>(const Position& pos, std::size_t i)>& moveAt,

@@ -120,7 +120,7 @@ SessionFlow HubSession::handleLine(std::string_view line) {
   if (hub::isBlankLine(line)) return SessionFlow::Continue;
   const Parsed<hub::Command> command = hub::parseCommand(line);
   if (!command) {
-    replyError(command.error);
+    reply(hub::refusalErrorLine(command.error, command.refusal));
     return SessionFlow::Continue;
   }
   return std::visit([this](const auto& c) { return execute(c); }, *command.value);
@@ -266,7 +266,7 @@ bool HubSession::refused(const Refused& refusal, std::string_view command) const
   if (refusal->kind == Refusal::Kind::Busy)
     replyError(std::string(command) + ": busy, a search is running (send stop first)");
   else
-    replyError(refusal->message);
+    reply(hub::refusalErrorLine(refusal->message, refusal->move));
   return true;
 }
 

@@ -72,8 +72,9 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   for (const std::string& text : command.searchMoves) {
     const Parsed<PathMove> move = parseMove(root, text);
     if (!move)
-      return Parsed<SearchLimits>::fail("go: searchmoves: illegal move " + protocol::quoted(text) +
-                                        ": " + move.error);
+      return Parsed<SearchLimits>::fail(
+          "go: searchmoves: illegal move " + protocol::quoted(text) + ": " + move.error,
+          move.refusal);
     if (std::find(limits.searchMoves.begin(), limits.searchMoves.end(), move.value->move) ==
         limits.searchMoves.end())
       limits.searchMoves.push_back(move.value->move);
@@ -151,7 +152,7 @@ EngineReports Session::reports() {
 
 bool Session::refused(const Refused& refusal) const {
   if (!refusal) return false;
-  replyError(refusal->message);
+  reply(protocol::refusalErrorLine(refusal->message, refusal->move));
   return true;
 }
 
@@ -212,7 +213,8 @@ Session::Flow Session::execute(const protocol::SetPosition& command) {
         start, engine_.game().noProgressLimitPlies(), command.moves.size(),
         [&](const Position& pos, std::size_t i) {
           const Parsed<PathMove> move = parseMove(pos, command.moves[i]);
-          return move ? Parsed<Move>::ok(move.value->move) : Parsed<Move>::fail(move.error);
+          return move ? Parsed<Move>::ok(move.value->move)
+                      : Parsed<Move>::fail(move.error, move.refusal);
         },
         [&](std::size_t i, const std::string& reason) {
           return "illegal move " + std::to_string(i + 1) + " " +

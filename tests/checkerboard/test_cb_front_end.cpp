@@ -139,8 +139,35 @@ TEST_CASE("set gamehist: no move is taken once the game is over (R13..R15)", "[c
   const Answer over =
       ask(engine, "set gamehist B:WK28:BK1 1-5 28-32 5-1 32-28 1-5 28-32 5-1 32-28 1-5");
   CHECK(over.result == 0);
-  CHECK(over.reply == "error: gamehist move 9 1-5: the game is over (1/2-1/2 repetition, R14)");
+  CHECK(over.reply ==
+        "error: gamehist move 9 1-5: the game is over (1/2-1/2 repetition, R14) [refusal "
+        "game-over outcome=1/2-1/2 reason=repetition rule=R14]");
   CHECK(getMove(engine, "B:WK28:BK1", 0.05).result == kUnknown);  // no history was kept
+}
+
+TEST_CASE("set gamehist: a refused move's code ends the reply (PROTOCOL.md, Refusal codes)",
+          "[checkerboard]") {
+  cb::FrontEnd engine;
+  const std::pair<const char*, const char*> cases[] = {
+      {"set gamehist W:W22:B18 22-17",
+       "error: gamehist move 1 22-17: 22-17 is not legal: white must capture (R6); legal "
+       "captures: 22x13 [refusal must-capture side=white captures=22x13]"},
+      {"set gamehist W:W22:B18,10 22x13",
+       "error: gamehist move 1 22x13: 22x13 is incomplete: a capture must go on while it can "
+       "(R10), e.g. 22x13x6 [refusal incomplete move=22x13x6]"},
+      {"set gamehist W:W22,28:B10,18,23 28x19",
+       "error: gamehist move 1 28x19: 28x19 is not legal by capture precedence: it captures 1 "
+       "piece, 22x13x6 captures 2 (P1: the most pieces); legal captures: 22x13x6 [refusal "
+       "precedence-pieces pieces=1 best=22x13x6 best-pieces=2 captures=22x13x6]"},
+      {"set gamehist W:W22:B18 2?-17",
+       "error: gamehist move 1 2?-17: malformed move '2?-17': unexpected '?'; expected squares "
+       "1..32 joined by '-' or 'x', e.g. 21-17 or 22x13x6 [refusal malformed]"},
+  };
+  for (const auto& [command, reply] : cases) {
+    const Answer answer = ask(engine, command);
+    CHECK(answer.result == 0);
+    CHECK(answer.reply == reply);
+  }
 }
 
 TEST_CASE("islegal: from and to of a legal move, with its CBmove, and nothing else",

@@ -159,7 +159,7 @@ TEST_CASE("Engine: while a job runs, the busy gate refuses what would change it"
   bool built = false;
   CHECK(refusedBusy(engine.setGame([&] {
     built = true;
-    return Parsed<Game>{Game(), ""};
+    return Parsed<Game>::ok(Game());
   })));
   CHECK_FALSE(built);
   // What changes nothing is answered while it searches.
@@ -186,7 +186,7 @@ TEST_CASE("Engine: a wrong option value or a failed build is refused as invalid,
   REQUIRE(unknown);
   CHECK(unknown->kind == Refusal::Kind::Invalid);
 
-  const Refused badGame = engine.setGame([] { return Parsed<Game>{std::nullopt, "bad fen"}; });
+  const Refused badGame = engine.setGame([] { return Parsed<Game>::fail("bad fen"); });
   REQUIRE(badGame);
   CHECK(badGame->kind == Refusal::Kind::Invalid);
   CHECK(badGame->message.find("bad fen") != std::string::npos);

@@ -21,7 +21,7 @@ Position fen(const char* text) {
 
 Parsed<Move> parsed(const Position& pos, const std::string& text) {
   const Parsed<PathMove> move = parseMove(pos, text);
-  return move ? Parsed<Move>::ok(move.value->move) : Parsed<Move>::fail(move.error);
+  return move ? Parsed<Move>::ok(move.value->move) : Parsed<Move>::fail(move.error, move.refusal);
 }
 
 const MoveNotation kNative = [](const Position& pos, const Move& m) { return formatMove(pos, m); };
@@ -48,6 +48,9 @@ TEST_CASE("Front-end kit: a game from moves, none taken once it is over", "[engi
   const Parsed<Game> over = gameFromMoves(fen("W:W22:B18"), 80, 2, moveAt, refusal);
   REQUIRE(!over);
   CHECK(over.error == "move 2: the game is over (1-0 no-pieces, R13)");
+  REQUIRE(over.refusal);  // the code beside the words (core/refusal.h)
+  CHECK(refusalSuffix(*over.refusal) ==
+        " [refusal game-over outcome=1-0 reason=no-pieces rule=R13]");
   const Parsed<Game> won = gameFromMoves(fen("W:W22:B18"), 80, 1, moveAt, refusal);
   REQUIRE(won);
   CHECK(won.value->result().outcome == Outcome::WhiteWins);
@@ -57,4 +60,6 @@ TEST_CASE("Front-end kit: a game from moves, none taken once it is over", "[engi
       [](const Position& pos, std::size_t) { return parsed(pos, "21-12"); }, refusal);
   REQUIRE(!illegal);
   CHECK(illegal.error.rfind("move 1: ", 0) == 0);
+  REQUIRE(illegal.refusal);  // the move's own code, kept
+  CHECK(illegal.refusal->code == "no-such-move");
 }

@@ -537,7 +537,7 @@ TEST_CASE("searchmoves restricts the root, and an illegal one is an error and no
   const std::size_t from = probe.count();
   CHECK(probe.say("go depth 2 searchmoves 21-17 21-16") ==
         Lines{"error go: searchmoves: illegal move '21-16': 21-16 is not a legal move; legal "
-              "moves from 21: 21-17, 21-18"});
+              "moves from 21: 21-17, 21-18 [refusal no-such-move square=21 moves=21-17,21-18]"});
   CHECK(probe.say("position startpos moves 22-19").empty());  // not busy: nothing started
   probe.session().waitIdle();  // a search started by mistake would have answered by now
   CHECK(probe.linesFrom(from).size() == 1);

@@ -205,7 +205,8 @@ TEST_CASE("Hub session: a finished game takes no move and a go answers a bare do
   f.send(drawn.substr(0, drawn.size() - 1) + " 29-25\"");
   CHECK(f.output.lines() ==
         std::vector<std::string>{"error message=\"pos: illegal move 9 '29-25': the game is over "
-                                 "(1/2-1/2 repetition, R14)\""});
+                                 "(1/2-1/2 repetition, R14)\" refusal=game-over "
+                                 "outcome=1/2-1/2 reason=repetition rule=R14"});
   f.send("level depth=3");
   f.send("go think");
   f.output.waitFor("done");

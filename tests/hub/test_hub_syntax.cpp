@@ -3,8 +3,10 @@
 #include <string>
 #include <variant>
 
+#include "core/fen.h"
 #include "core/notation.h"
 #include "protocol/hub_command.h"
+#include "protocol/hub_notation.h"
 #include "protocol/hub_syntax.h"
 
 using namespace damiera;
@@ -129,6 +131,35 @@ TEST_CASE("Hub commands: pos with moves in Hub notation", "[hub][command]") {
   CHECK_THAT(commandError("pos start moves=\"22-19 10-14 19-15\""),
              Catch::Contains("pos: illegal move 3 '19-15': 19-15 is not legal: white must "
                              "capture (R6); legal captures: 19x10x14"));
+}
+
+TEST_CASE("Hub commands: a refused move's code as fields after the message", "[hub][command]") {
+  const auto inFen = [](const char* fen, const char* moves) {
+    return "pos pos=" + hub::formatPosition(*parseFen(fen).value) + " moves=\"" + moves + "\"";
+  };
+  // Each move in Hub notation (the captured squares), each parameter a field of its own.
+  const std::pair<std::string, std::string> cases[] = {
+      {"pos start moves=\"22-19 10-14 19-15\"",
+       " refusal=must-capture side=white captures=19x10x14"},
+      {"pos start moves=\"9-13\"", " refusal=opponent-piece square=9 side=white"},
+      {"pos start moves=\"17-13\"", " refusal=empty-square square=17 side=white"},
+      {"pos start moves=\"22x13x18\"", " refusal=no-capture side=white"},
+      {"pos start moves=\"21-16\"", " refusal=no-such-move square=21 moves=21-17,21-18"},
+      {"pos start moves=\"29-25\"", " refusal=cannot-move square=29"},
+      {"pos start moves=\"22x13\"", " refusal=malformed"},
+      {inFen("W:W22,K28:B18,23", "22x13x18"),
+       " refusal=precedence-king best=28x19x23 captures=28x19x23"},
+      {inFen("W:W22,28:B10,18,23", "28x19x23"),
+       " refusal=precedence-pieces pieces=1 best=22x6x10x18 best-pieces=2 captures=22x6x10x18"},
+  };
+  for (const auto& [line, fields] : cases) {
+    const Parsed<hub::Command> command = hub::parseCommand(line);
+    INFO(line);
+    REQUIRE_FALSE(command);
+    REQUIRE(command.refusal);
+    CHECK(hub::refusalErrorLine(command.error, command.refusal) ==
+          hub::errorLine(command.error) + fields);
+  }
 }
 
 TEST_CASE("Hub commands: level, each limit and its range", "[hub][command]") {
