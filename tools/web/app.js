@@ -1,21 +1,28 @@
-// The demo page (tools/web/, README "Damiera on a web page"): a board drawn from the engine's
-// own position (its `d` command's fen line), moves entered by clicking among the engine's
-// `legalmoves`, the engine's reply with its score and PV. The engine is the WebAssembly build
-// in a Web Worker (engine/damiera.js, served by tools/serve-web from dist/wasm/) or any
-// server speaking the same protocol over a WebSocket: one protocol line per message both ways.
+// The demo page (tools/web/, docs/web.md "The demo page"), built only on the package's promise
+// API (src/wasm/promise-api.js: Damiera.start, play, bestMove, stop...): a board drawn from the
+// engine's own position (engine.fen()), a move entered by two clicks and sent to the engine as
+// it is, so a refused one is explained in the chosen language (refusal.explain), two captures
+// with the same ends asked of the player, three levels, new game, undo and flip. The engine is
+// the WebAssembly build in a Web Worker (engine/damiera.js, served by tools/serve-web from
+// dist/wasm/) or any server speaking the same protocol over a WebSocket (Damiera.connect).
 'use strict';
 
 const page = {
-  engine: null,         // {send(line)}; replies come to onLine()
-  moves: [],            // the game so far, in the protocol's notation
-  legal: [],            // legalmoves of the current position
+  engine: null,         // the promise API's engine
+  moves: [],            // the game so far, in the protocol's notation (engine.game().moves)
+  legal: [],            // legal moves of the current position
   pieces: new Map(),    // square number -> 'w' | 'W' | 'b' | 'B'
+  sideToMove: 'W',
+  human: 'W',           // the side the player moves (the engine answers for the other)
+  flipped: false,       // the board seen from Black's side
   selected: null,       // the square clicked first
-  waiting: [],          // [regex, resolve]: replies awaited in order
+  choice: [],           // the paths offered when two captures have the same ends
   thinking: false,
-  illegal: 0,           // moves the engine refused (the test checks there are none)
+  illegal: 0,           // moves the engine refused
+  refusal: '',          // the last refusal, as shown
 };
 window.damieraPage = page;
+page.refresh = () => refresh();  // for the page test, after it sets a position itself
 
 const $ = (id) => document.getElementById(id);
 function log(line) {
@@ -26,83 +33,70 @@ function log(line) {
 
 // ---- The engine ----------------------------------------------------------------------------
 
-function onLine(line) {
-  log('< ' + line);
-  if (line.startsWith('info ') && / pv /.test(line)) {
-    const score = line.match(/ score (cp|mate) (-?\d+)/);
-    if (score) $('score').textContent = score[1] === 'cp' ? (score[2] / 100).toFixed(2) : 'mate ' + score[2];
-    $('pv').textContent = line.replace(/.* pv /, '');
-  }
-  if (line.startsWith('error')) page.illegal += /illegal/.test(line) ? 1 : 0;
-  const index = page.waiting.findIndex(([pattern]) => pattern.test(line));
-  if (index >= 0) page.waiting.splice(index, 1)[0][1](line);
-}
-function send(line) {
-  log('> ' + line);
-  page.engine.send(line);
-}
-// Sends `line`, resolves with the first reply matching `pattern`.
-function ask(line, pattern) {
-  return new Promise((resolve) => {
-    page.waiting.push([pattern, resolve]);
-    send(line);
+// The native server over a WebSocket, as a channel of lines for Damiera.connect.
+function websocketChannel(url) {
+  const socket = new WebSocket(url);
+  const listeners = [];
+  socket.onmessage = (event) => listeners.forEach((listener) => listener(String(event.data)));
+  return new Promise((resolve, reject) => {
+    socket.onopen = () => resolve({
+      send: (line) => socket.send(line),
+      listen: (listener) => listeners.push(listener),
+      close: () => socket.close(),
+    });
+    socket.onerror = () => reject(new Error('cannot connect to ' + url));
   });
 }
 
-function connect(kind) {
-  if (page.engine) page.engine.close();
-  page.waiting = [];
-  $('status').textContent = 'Connecting...';
-  if (kind === 'ws') {
-    const socket = new WebSocket($('wsurl').value);
-    socket.onmessage = (event) => onLine(String(event.data));
-    page.engine = {send: (line) => socket.send(line), close: () => socket.close()};
-    return new Promise((resolve, reject) => {
-      socket.onopen = resolve;
-      socket.onerror = () => reject(new Error('cannot connect to ' + $('wsurl').value));
-    });
-  }
-  // ?egdb: the worker loads the 2..4 piece endgame database shipped beside it (engine/egdb/,
-  // 0.6 MB) before the engine starts; EGDBPath's default is then that database.
-  const worker = new Worker((kind === 'threaded' ? 'engine/damiera-threaded.js' : 'engine/damiera.js') + '?egdb');
-  worker.onmessage = (event) => onLine(event.data);
-  page.engine = {send: (line) => worker.postMessage(line), close: () => worker.terminate()};
-  return Promise.resolve();
-}
-
 async function start(kind) {
-  await connect(kind);
-  await ask('uci', /^uciok$/);
-  await ask('isready', /^readyok$/);
+  if (page.engine) page.engine.quit();
+  page.engine = null;
+  $('status').textContent = 'Connecting...';
+  // The worker loads the 2..4 piece endgame database shipped beside it (engine/egdb/, 0.6 MB)
+  // before the engine starts (egdb: true); EGDBPath's default is then that database.
+  const engine = kind === 'ws' ?
+      await Damiera.connect(await websocketChannel($('wsurl').value)) :
+      await Damiera.start({url: kind === 'threaded' ? 'engine/damiera-threaded.js' : 'engine/damiera.js',
+                           egdb: true});
+  engine.onLine = (line) => log('< ' + line);
+  page.engine = engine;
   page.uciok = true;
-  await setLevel();
+  await engine.newGame();
   await refresh();
 }
 
-async function setLevel() {
-  send('setoption name Skill Level value ' + $('level').value);
-  await ask('isready', /^readyok$/);
+// The engine's move at the chosen level. `Level` (easy, medium, hard) is the engine's preset;
+// an engine without it (an older server) plays at a Skill Level for 0.5 s instead.
+const skillOfLevel = {easy: 3, medium: 10, hard: 20};
+async function engineMove() {
+  const level = $('level').value;
+  if (page.engine.options.some((option) => option.name === 'Level'))
+    return page.engine.bestMove({level, onInfo: showInfo});
+  await page.engine.setOption('Skill Level', skillOfLevel[level]);
+  return page.engine.bestMove({movetime: 500, onInfo: showInfo});
+}
+
+function showInfo(info) {
+  if (info.score) $('score').textContent = 'cp' in info.score ? (info.score.cp / 100).toFixed(2) : 'mate ' + info.score.mate;
+  if (info.pv) $('pv').textContent = info.pv.join(' ');
 }
 
 // ---- The position ---------------------------------------------------------------------------
 
-function positionCommand() {
-  return 'position startpos' + (page.moves.length ? ' moves ' + page.moves.join(' ') : '');
-}
-
 // Reads the position back from the engine: its fen and its legal moves.
 async function refresh() {
-  send(positionCommand());
-  const fen = await ask('d', /^fen /);
-  page.pieces = parseFen(fen.slice(4));
-  page.sideToMove = fen[4];
-  const legal = await ask('legalmoves', /^legalmoves/);
-  page.legal = legal.split(' ').slice(1);
+  const fen = await page.engine.fen();
+  page.pieces = parseFen(fen);
+  page.sideToMove = fen[0];
+  page.legal = await page.engine.legalMoves();
+  page.moves = page.engine.game().moves;
   page.selected = null;
+  page.choice = [];
   draw();
   $('moves').textContent = page.moves.join(' ');
   $('status').textContent = page.legal.length === 0 ? 'Game over.' :
-      (page.sideToMove === 'W' ? 'Your move (White).' : 'Black to move: "Engine, play".');
+      (page.sideToMove === page.human ? 'Your move (' + (page.human === 'W' ? 'White' : 'Black') + ').' :
+                                       'The engine is to move: "Engine, play".');
 }
 
 // "W:W21,22,K30:B1,2": side to move, then each colour's squares (K: a king).
@@ -124,12 +118,28 @@ function squareAt(square) {
   const column = 2 * ((square - 1) % 4) + (row % 2);
   return {row, column};
 }
+function squareOf(row, column) {
+  return row * 4 + Math.floor(column / 2) + 1;
+}
 const squaresOf = (move) => move.split(/[-x]/).map(Number);
+// The squares a capture's path jumps over (each between two landing squares), sorted: two
+// paths with the same ends and the same set are one move (the same result).
+function capturedBy(move) {
+  const path = squaresOf(move);
+  const jumped = [];
+  for (let i = 1; i < path.length && move.includes('x'); ++i) {
+    const a = squareAt(path[i - 1]);
+    const b = squareAt(path[i]);
+    jumped.push(squareOf((a.row + b.row) / 2, (a.column + b.column) / 2));
+  }
+  return jumped.sort((x, y) => x - y).join(',');
+}
 
 function draw() {
   const svg = $('board');
   const ns = 'http://www.w3.org/2000/svg';
   svg.textContent = '';
+  const view = (n) => (page.flipped ? 7 - n : n);
   const targets = page.selected === null ? [] :
       page.legal.filter((m) => squaresOf(m)[0] === page.selected).map((m) => squaresOf(m).pop());
   for (let row = 0; row < 8; ++row) {
@@ -144,7 +154,9 @@ function draw() {
     }
   }
   for (let square = 1; square <= 32; ++square) {
-    const {row, column} = squareAt(square);
+    const at = squareAt(square);
+    const row = view(at.row);
+    const column = view(at.column);
     const cell = document.createElementNS(ns, 'rect');
     cell.setAttribute('x', column);
     cell.setAttribute('y', row);
@@ -176,70 +188,119 @@ function draw() {
       svg.appendChild(crown);
     }
   }
+  drawChoice();
 }
 
-// First click: a square some legal move starts from; second: where that move ends.
+// Two captures with the same ends but different pieces taken: the player picks the path.
+function drawChoice() {
+  const box = $('choice');
+  box.textContent = '';
+  if (page.choice.length === 0) return;
+  box.append('Which capture? ');
+  for (const move of page.choice) {
+    const button = document.createElement('button');
+    button.textContent = move;
+    button.dataset.move = move;
+    button.addEventListener('click', () => playOurs(move));
+    box.append(button, ' ');
+  }
+}
+
+function showRefusal(text) {
+  page.refusal = text;
+  $('refusal').textContent = text;
+}
+
+// First click: a piece; second: where it goes. The move is sent to the engine as clicked, so
+// one the rules forbid comes back refused, with the reason in the chosen language.
 async function clicked(square) {
-  if (page.thinking || page.sideToMove !== 'W') return;
-  const from = page.legal.filter((m) => squaresOf(m)[0] === square);
-  if (page.selected === null || from.length > 0) {
-    page.selected = from.length > 0 ? square : null;
+  if (page.thinking || page.sideToMove !== page.human || page.legal.length === 0) return;
+  const own = (n) => (page.pieces.get(n) || '').toUpperCase() === page.human;
+  if (page.selected === null || page.selected === square || own(square)) {
+    page.selected = page.pieces.has(square) && page.selected !== square ? square : null;
+    page.choice = [];
     draw();
     return;
   }
-  const move = page.legal.find((m) => squaresOf(m)[0] === page.selected && squaresOf(m).pop() === square);
+  const from = page.selected;
   page.selected = null;
-  if (!move) {
+  const candidates = page.legal.filter((m) => squaresOf(m)[0] === from && squaresOf(m).pop() === square);
+  // Paths with the same captured pieces are one move; different ones are the player's choice.
+  const results = new Map();
+  for (const move of candidates) if (!results.has(capturedBy(move))) results.set(capturedBy(move), move);
+  if (results.size > 1) {
+    page.choice = [...results.values()];
     draw();
     return;
   }
-  // Busy from our move until the engine's reply is on the board: no click counts meanwhile.
+  // None legal: sent as typed ('x' for a jump), for the engine to say why not.
+  const far = Math.abs(squareAt(from).row - squareAt(square).row) > 1;
+  await playOurs(results.size === 1 ? [...results.values()][0] : from + (far ? 'x' : '-') + square);
+}
+
+// Busy from our move until the engine's reply is on the board: no click counts meanwhile.
+async function playOurs(move) {
+  page.choice = [];
   page.thinking = true;
-  page.moves.push(move);
-  await refresh();
-  if (page.legal.length > 0) await enginePlays();
-  page.thinking = false;
+  try {
+    await page.engine.play(move);
+    showRefusal('');
+    await refresh();
+    if (page.legal.length > 0) await enginePlays();
+  } catch (error) {
+    if (!(error instanceof Damiera.Refusal)) throw error;
+    ++page.illegal;
+    showRefusal(error.explain($('language').value));
+    draw();
+  } finally {
+    page.thinking = false;
+  }
 }
 
 async function enginePlays() {
   page.thinking = true;
   $('status').textContent = 'Thinking...';
-  send(positionCommand());
-  const best = await ask('go movetime 500', /^bestmove /);
-  const move = best.split(' ')[1];
-  if (move && move !== 'none') page.moves.push(move);
+  const best = await engineMove();
+  if (best.move) await page.engine.play(best.move);
+  page.human = page.sideToMove === 'W' ? 'B' : 'W';  // the player has the other side
   await refresh();
   page.thinking = false;
 }
 
 // ---- Controls -------------------------------------------------------------------------------
 
-for (let level = 0; level <= 20; ++level) {
-  const option = document.createElement('option');
-  option.value = option.textContent = level;
-  if (level === 5) option.selected = true;
-  $('level').appendChild(option);
-}
-$('level').addEventListener('change', setLevel);
 $('go').addEventListener('click', () => page.legal.length > 0 && !page.thinking && enginePlays());
 $('newgame').addEventListener('click', async () => {
-  page.moves = [];
-  send('ucinewgame');
+  await page.engine.stop();
+  page.human = 'W';
+  showRefusal('');
+  await page.engine.newGame();
   await refresh();
 });
-$('analyse').addEventListener('click', () => {
-  send(positionCommand());
-  send('go infinite');
+// Takes back to the player's last turn: the engine's reply and the player's move.
+$('undo').addEventListener('click', async () => {
+  if (page.thinking) return;
+  const count = page.sideToMove === page.human ? 2 : 1;
+  await page.engine.undo(Math.min(count, page.moves.length));
+  showRefusal('');
+  await refresh();
 });
-$('stop').addEventListener('click', () => send('stop'));
+$('flip').addEventListener('click', () => {
+  page.flipped = !page.flipped;
+  draw();
+});
+$('analyse').addEventListener('click', () => page.engine.bestMove({onInfo: showInfo}));
+$('stop').addEventListener('click', () => page.engine.stop());
 $('connect').addEventListener('click', () => start($('engine').value).catch((e) => {
   $('status').textContent = e.message;
 }));
 if (!self.crossOriginIsolated) $('engine').querySelector('[value=threaded]').disabled = true;
-// ?engine=ws&url=ws://host:port/ picks the engine at load (the tests' hook).
+// ?engine=ws&url=ws://host:port/ picks the engine at load (the tests' hook); ?lang=it the
+// language of refusals.
 const params = new URLSearchParams(location.search);
 if (params.get('url')) $('wsurl').value = params.get('url');
 if (params.get('engine')) $('engine').value = params.get('engine');
+if (params.get('lang')) $('language').value = params.get('lang');
 page.ready = start($('engine').value).catch((e) => {
   $('status').textContent = e.message;
   throw e;
