@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "egdb/database.h"
+#include "engine/level.h"
 #include "search/eval_weights.h"
 #include "search/tunables.h"
 
@@ -117,9 +118,11 @@ std::vector<book::BookMove> Engine::bookMoves() const {
 }
 
 std::optional<book::BookMove> Engine::bookMoveFor(const SearchLimits& limits) {
+  const std::optional<int> preset = presetLevel();
+  const int bookPlies =
+      std::min(options_.number("BookDepth"), preset ? levelBookPlies(*preset) : kMaxBookDepth);
   if (!book_ || options_.number("OwnBook") == 0 || limits.infinite || limits.ponder ||
-      options_.number("MultiPV") > 1 ||
-      static_cast<int>(game_.moves().size()) >= options_.number("BookDepth"))
+      options_.number("MultiPV") > 1 || static_cast<int>(game_.moves().size()) >= bookPlies)
     return std::nullopt;
   std::vector<book::BookMove> moves = bookMoves();
   if (!limits.searchMoves.empty())
@@ -128,10 +131,15 @@ std::optional<book::BookMove> Engine::bookMoveFor(const SearchLimits& limits) {
              limits.searchMoves.end();
     });
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  return book::chooseMove(moves, options_.number("BookVariety"), uniform(bookRandom_));
+  int variety = options_.number("BookVariety");
+  if (preset) variety = std::max(variety, levelBookVariety(*preset));
+  return book::chooseMove(moves, variety, uniform(bookRandom_));
 }
 
+std::optional<int> Engine::presetLevel() const { return levelSkill(options_.text("Level")); }
+
 int Engine::playingLevel() const {
+  if (const std::optional<int> preset = presetLevel()) return *preset;
   return options_.number("UCI_LimitStrength") != 0 ? skillLevelForElo(options_.number("UCI_Elo"))
                                                    : options_.number("Skill Level");
 }
@@ -225,8 +233,15 @@ Refused Engine::setOption(std::string_view name, const std::optional<std::string
   return std::nullopt;
 }
 
-Refused Engine::go(const SearchLimits& limits) {
+Refused Engine::go(const SearchLimits& requested) {
   if (Refused busy = refuseWhileBusy()) return busy;
+  SearchLimits limits = requested;
+  // A level counts nodes, not time, so that every device searches the same tree; a clock or
+  // movetime may still end it sooner on a slow one.
+  if (const std::optional<int> preset = presetLevel(); preset && !limits.infinite) {
+    const std::uint64_t budget = levelNodeBudget(*preset);
+    limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+  }
   const Position root = game_.position();
   // Nothing to play: the side to move has no move (R13), or the game is drawn (R14, R15), and
   // every finished game is alike. Answered here rather than by the search thread, so the

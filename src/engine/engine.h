@@ -110,12 +110,16 @@ class Engine {
   // without a value is refused. The error says what is wrong; then nothing changes.
   Refused setOption(std::string_view name, const std::optional<std::string>& value);
   int multiPv() const { return options_.number("MultiPV"); }
-  // The Skill Level searches play at (search/skill.h): from UCI_Elo when UCI_LimitStrength is
-  // on, else the Skill Level option; kMaxSkillLevel is full strength.
+  // The Skill Level searches play at (search/skill.h): the Level option's unless it is off
+  // (engine/level.h), else from UCI_Elo when UCI_LimitStrength is on, else the Skill Level
+  // option; kMaxSkillLevel is full strength.
   int playingLevel() const;
+  // The Level option's Skill Level; none when it is off.
+  std::optional<int> presetLevel() const;
 
-  // Searches the game's position under `limits` (its searchmoves legal there). Time limits
-  // count from limits.start (by clock(); none: now). With no legal move, the result (no best
+  // Searches the game's position under `limits` (its searchmoves legal there), within the
+  // Level's node budget when Level is on (not for go infinite). Time limits count from
+  // limits.start (by clock(); none: now). With no legal move, the result (no best
   // move) is reported at once; so is a book move (bookMoveFor), without a search.
   Refused go(const SearchLimits& limits);
   Refused go(const Build<SearchLimits>& build);
@@ -154,7 +158,8 @@ class Engine {
   void openBook(const std::string& path, bool refuseFailure = true);
   // The book's move for a go with `limits`: OwnBook on, a book open, a move in it for the
   // position (among searchmoves, if any), the game shorter than BookDepth plies, and a go
-  // that wants a move (not infinite, not ponder, one line: analysis searches).
+  // that wants a move (not infinite, not ponder, one line: analysis searches); with Level on,
+  // within the level's plies and its variety (engine/level.h).
   std::optional<book::BookMove> bookMoveFor(const SearchLimits& limits);
   // The one busy gate: every call that would change what a job works on, or compete with it
   // for the processor, asks it first.

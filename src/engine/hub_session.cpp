@@ -37,6 +37,14 @@ const HubParam* findParam(std::string_view name) {
   return nullptr;
 }
 
+// An Enum's words as the Hub lists them: separated by spaces.
+std::string enumValues(const HubParam& param) {
+  std::string words;
+  for (const std::string_view choice : param.choices)
+    words += (words.empty() ? "" : " ") + std::string(choice);
+  return words;
+}
+
 // The native option value for a Hub value, or an error naming the Hub parameter.
 Parsed<std::string> nativeValue(const HubParam& param, std::string_view value) {
   const std::string name(param.hubName);
@@ -45,6 +53,12 @@ Parsed<std::string> nativeValue(const HubParam& param, std::string_view value) {
     if (equalIgnoringCase(value, "false")) return Parsed<std::string>::ok("false");
     return Parsed<std::string>::fail("set-param: " + name + " must be true or false, got " +
                                      protocol::quoted(value));
+  }
+  if (param.type == HubParam::Type::Enum) {
+    for (const std::string_view choice : param.choices)
+      if (equalIgnoringCase(choice, value)) return Parsed<std::string>::ok(std::string(choice));
+    return Parsed<std::string>::fail("set-param: " + name + " must be one of " + enumValues(param) +
+                                     ", got " + protocol::quoted(value));
   }
   int number = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
@@ -85,11 +99,11 @@ const std::vector<HubParam>& hubParams() {
     std::vector<HubParam> found;
     for (const OptionDeclaration& option : optionTable()) {
       if (option.hubName.empty()) continue;
-      assert(option.type == OptionType::Spin || option.type == OptionType::Check);
-      found.push_back(
-          {option.hubName, option.name,
-           option.type == OptionType::Check ? HubParam::Type::Bool : HubParam::Type::Int,
-           option.min, option.max});
+      assert(option.type != OptionType::String);
+      const HubParam::Type type = option.type == OptionType::Check   ? HubParam::Type::Bool
+                                  : option.type == OptionType::Combo ? HubParam::Type::Enum
+                                                                     : HubParam::Type::Int;
+      found.push_back({option.hubName, option.name, type, option.min, option.max, option.choices});
     }
     return found;
   }();
@@ -133,7 +147,14 @@ SessionFlow HubSession::execute(const hub::Hello&) {
   for (const HubParam& param : hubParams()) {
     const std::optional<int> value = engine_.options().value(param.nativeName);
     if (!value) continue;  // not an option of this Session: nothing to declare
-    if (param.type == HubParam::Type::Bool)
+    if (param.type == HubParam::Type::Enum)
+      reply(hub::paramLine({std::string(param.hubName),
+                            engine_.options().text(param.nativeName),
+                            "enum",
+                            {},
+                            {},
+                            enumValues(param)}));
+    else if (param.type == HubParam::Type::Bool)
       reply(hub::paramLine(
           {std::string(param.hubName), *value != 0 ? "true" : "false", "bool", {}, {}, {}}));
     else
@@ -215,11 +236,12 @@ SearchLimits HubSession::searchLimits(hub::GoMode mode) const {
     return limits;
   }
   limits.ponder = mode == hub::GoMode::Ponder;
-  // A go without any level limit thinks kHubDefaultMoveTimeSeconds, not until stop.
+  // A go without any level limit thinks kHubDefaultMoveTimeSeconds, not until stop; with the
+  // playing-level param on, it searches that level's node budget (Engine::go).
   hub::Level level = level_;
   const bool anyLimit =
       level.infinite || level.depth || level.nodes || level.moveTime || level.time;
-  if (!anyLimit) level.moveTime = kHubDefaultMoveTimeSeconds;
+  if (!anyLimit && !engine_.presetLevel()) level.moveTime = kHubDefaultMoveTimeSeconds;
   limits.depth = level.depth.value_or(0);
   limits.nodes = level.nodes.value_or(0);
   if (level.moveTime) limits.moveTimeMs = std::max<std::int64_t>(1, milliseconds(*level.moveTime));

@@ -36,12 +36,13 @@ namespace damiera {
 // A Hub engine parameter and the native option it sets: the options of the table
 // (engine/option_table.h) that have a Hub name.
 struct HubParam {
-  enum class Type { Int, Bool };
+  enum class Type { Int, Bool, Enum };
   std::string_view hubName;
   std::string_view nativeName;
   Type type = Type::Int;
   int min = 0;
   int max = 1;
+  std::vector<std::string_view> choices;  // Enum: the words it takes
 };
 
 // The parameters "hub" declares besides variant, in the order of the native uci list.

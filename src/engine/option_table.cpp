@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/level.h"
+
 namespace damiera {
 
 namespace {
@@ -35,8 +37,8 @@ OptionDeclaration unlistedText(std::string_view name) {
 }
 
 OptionDeclaration combo(std::string_view name, std::string_view defaultText,
-                        std::vector<std::string_view> choices) {
-  return {name, OptionType::Combo, 0, 0, 0, defaultText, std::move(choices), {}, {}};
+                        std::vector<std::string_view> choices, std::string_view hubName = {}) {
+  return {name, OptionType::Combo, 0, 0, 0, defaultText, std::move(choices), hubName, {}};
 }
 
 constexpr int kHashMin = static_cast<int>(kMinHashMb);
@@ -72,6 +74,8 @@ const std::vector<OptionDeclaration>& optionTable() {
       spin("Skill Level",       kMaxSkillLevel,           0,             kMaxSkillLevel,      "skill-level",        "level"),
       check("UCI_LimitStrength", false,                                                       "limit-strength"),
       spin("UCI_Elo",           kMaxSkillElo,             kMinSkillElo,  kMaxSkillElo,        "elo"),
+      // Levels by nodes per move, alike on any device (engine/level.h); off: the full engine.
+      combo("Level",            kLevelOff,                levelChoices(),                     "playing-level"),
       // The search's constants for a tuner (tools/spsa, docs/spsa.md): "name=value,..." over
       // the defaults; empty: the defaults. Checked when set (Engine). Not listed by `uci`.
       unlistedText("SearchTunables"),

@@ -55,8 +55,9 @@ protocol::InfoFields infoFields(const Position& root, const SearchInfo& info, in
 
 // The limits of a go. Its searchmoves must be legal moves of the root (the first that is not
 // is the error); no limit at all means infinite, for a ponder search too: after the ponderhit
-// it goes on until stop, as the same go without ponder would.
-Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& root) {
+// it goes on until stop, as the same go without ponder would. With a Level on (`levelOn`), no
+// limit means the level's node budget (Engine::go).
+Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& root, bool levelOn) {
   SearchLimits limits;
   limits.depth = command.depth.value_or(0);
   limits.nodes = command.nodes.value_or(0);
@@ -67,8 +68,8 @@ Parsed<SearchLimits> searchLimits(const protocol::Go& command, const Position& r
   limits.incrementMs[static_cast<int>(Color::Black)] = command.blackIncrement;
   limits.movesToGo = command.movesToGo.value_or(0);
   limits.ponder = command.ponder;
-  limits.infinite = command.infinite ||
-                    (!command.depth && !command.nodes && !command.moveTime && !limits.hasClock());
+  limits.infinite = command.infinite || (!levelOn && !command.depth && !command.nodes &&
+                                         !command.moveTime && !limits.hasClock());
   for (const std::string& text : command.searchMoves) {
     const Parsed<PathMove> move = parseMove(root, text);
     if (!move)
@@ -257,7 +258,8 @@ Session::Flow Session::execute(const protocol::ShowResult&) {
 Session::Flow Session::execute(const protocol::Go& command) {
   const SearchClock::TimePoint arrival = engine_.clock().now();  // time limits count from here
   refused(engine_.go([&] {
-    Parsed<SearchLimits> limits = searchLimits(command, engine_.game().position());
+    Parsed<SearchLimits> limits =
+        searchLimits(command, engine_.game().position(), engine_.presetLevel().has_value());
     if (limits) limits.value->start = arrival;
     return limits;
   }));

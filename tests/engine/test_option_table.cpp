@@ -138,6 +138,26 @@ TEST_CASE("Option table: the Hub declares and sets each option that has a Hub na
       CHECK(session.options().value(option.name) == 1);
       continue;
     }
+    if (option.type == OptionType::Combo) {  // a Hub enum: its words, any case, and no other
+      CHECK(contains(
+          declared, "param name=" + hubName + " value=" + std::string(option.defaultText) +
+                        " type=enum values=\"" +
+                        [&] {
+                          std::string words;
+                          for (const std::string_view c : option.choices)
+                            words += (words.empty() ? "" : " ") + std::string(c);
+                          return words;
+                        }() +
+                        "\""));
+      const std::string last(option.choices.back());
+      session.handleLine("set-param name=" + hubName + " value=" + last);
+      CHECK(replies.take().empty());
+      CHECK(session.options().text(option.name) == last);
+      session.handleLine("set-param name=" + hubName + " value=maybe");
+      CHECK(replies.take().size() == 1);
+      CHECK(session.options().text(option.name) == last);
+      continue;
+    }
     REQUIRE(option.type == OptionType::Spin);
     CHECK(contains(declared, "param name=" + hubName +
                                  " value=" + std::to_string(option.defaultValue) +

@@ -52,7 +52,7 @@ bool isOneErrorLine(const Lines& replies) {
 TEST_CASE("uci names the engine, declares the options and ends with uciok", "[session]") {
   Probe probe;
   const Lines replies = probe.say("uci");
-  REQUIRE(replies.size() == 22);
+  REQUIRE(replies.size() == 23);
   CHECK(replies[0].rfind("id name Damiera ", 0) == 0);
   CHECK(replies[1].rfind("id author ", 0) == 0);
   CHECK(Lines(replies.begin() + 2, replies.end()) ==
@@ -74,6 +74,9 @@ TEST_CASE("uci names the engine, declares the options and ends with uciok", "[se
               "option name Skill Level type spin default 20 min 0 max 20",
               "option name UCI_LimitStrength type check default false",
               "option name UCI_Elo type spin default 2333 min 1000 max 2333",
+              "option name Level type combo default off var off var easy var medium var hard var 0 "
+              "var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var 10 var 11 var 12 var 13 "
+              "var 14 var 15 var 16 var 17 var 18 var 19 var 20",
               "option name UCI_Variant type combo default italian var italian",
               "uciok"});
 }
@@ -304,8 +307,7 @@ TEST_CASE("setoption NoProgressMoves sets the game's limit in plies, now and lat
   for (const char* bad :
        {"setoption name NoProgressMoves value 0", "setoption name NoProgressMoves value 1001",
         "setoption name NoProgressMoves value 3x", "setoption name NoProgressMoves",
-        "setoption name Style value 16", "setoption NoProgressMoves 3",
-        "setoption name value 3"}) {
+        "setoption name Style value 16", "setoption NoProgressMoves 3", "setoption name value 3"}) {
     INFO(bad);
     CHECK(isOneErrorLine(probe.say(bad)));
     CHECK(probe.session().game().noProgressLimitPlies() == 4);

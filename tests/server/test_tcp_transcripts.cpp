@@ -1,9 +1,9 @@
 // Every protocol transcript (tests/transcripts/*.txt) and every example of PROTOCOL.md and
 // README.md, replayed over TCP instead of stdin: each on a connection of its own, all against
-// one server. Two transcripts are about what differs on purpose (docs/server.md, "Analysis
+// one server. Three transcripts are about what differs on purpose (docs/server.md, "Analysis
 // server"): huge_line.txt, since on TCP a line over --max-line closes the connection
-// (test_tcp_limits.cpp); go_depth.txt, which pins node counts that need a table of the
-// session's own, emptied by ucinewgame, while the server's sessions share one table. The
+// (test_tcp_limits.cpp); go_depth.txt and levels.txt, which pin node counts that need a table
+// of the session's own, emptied by ucinewgame, while the server's sessions share one table. The
 // transcripts again over WebSocket (--websocket), one line a message, but raw_bytes.txt, whose
 // bytes are no UTF-8 text message (a WebSocket closes on them: test_websocket.cpp).
 #include <algorithm>
@@ -127,7 +127,8 @@ std::vector<fs::path> transcriptsBut(const std::vector<std::string>& left) {
 
 TEST_CASE("Every transcript replays exactly over TCP", "[server][transcripts]") {
   ServerProcess server({"--hash", "16", "--threads", "2"});
-  const std::vector<fs::path> files = transcriptsBut({"huge_line.txt", "go_depth.txt"});
+  const std::vector<fs::path> files =
+      transcriptsBut({"huge_line.txt", "go_depth.txt", "levels.txt"});
   REQUIRE(files.size() > 10);
   for (const fs::path& file : files)
     checkReplay(server.port(), file.filename().string(), readFile(file.string()));
@@ -137,7 +138,7 @@ TEST_CASE("Every transcript replays exactly over TCP", "[server][transcripts]") 
 TEST_CASE("Every transcript replays exactly over WebSocket", "[server][transcripts][websocket]") {
   ServerProcess server({"--hash", "16", "--threads", "2", "--websocket"});
   const std::vector<fs::path> files =
-      transcriptsBut({"huge_line.txt", "go_depth.txt", "raw_bytes.txt"});
+      transcriptsBut({"huge_line.txt", "go_depth.txt", "levels.txt", "raw_bytes.txt"});
   REQUIRE(files.size() > 10);
   for (const fs::path& file : files)
     checkReplay<WebSocketLines>(server.port(), file.filename().string(), readFile(file.string()));
