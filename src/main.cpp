@@ -63,6 +63,19 @@ po::options_description serverOptions() {
        "(https://example.org:8443, no path); repeat for more; a page of any other origin is "
        "closed with code 1008 and why; clients that send no Origin (not browsers) are let in; "
        "default: any origin")  //
+      ("http",
+       "serve the HTTP/JSON API (GET /v1/eval, POST /v1/analyse, GET /metrics: docs/http.md) "
+       "on the port: with --websocket too, the requests that are not a WebSocket upgrade; "
+       "alone, the port speaks HTTP only (no protocol lines, no WebSocket). The token of "
+       "--token-file is then asked as 'Authorization: Bearer <token>'")  //
+      ("http-queue", po::value<int>()->value_name("N"),
+       "with --http: evaluations and game analyses not done yet, of all clients together, "
+       "before the next is refused with 429 (default 64)")  //
+      ("http-client-queue", po::value<int>()->value_name("N"),
+       "with --http: the same for one client (one address) (default 4)")  //
+      ("http-cache", po::value<int>()->value_name("N"),
+       "with --http: positions whose evaluation is kept for the next request (default "
+       "100000)")  //
       ("threads", po::value<int>()->value_name("N"),
        "processors the searches of all clients take turns on (default: the number of "
        "cores)")  //
@@ -82,9 +95,11 @@ po::options_description serverOptions() {
        "every connection must first send 'auth <token>', the token being FILE's first line")  //
       ("max-movetime", po::value<int>()->value_name("MS"),
        "every search is stopped this long after its go, as by stop (go infinite too); "
+       "with --http, a longer movetime is refused with 400 (with 0, one over 10000); "
        "0: no cap (default 60000)")  //
       ("max-depth", po::value<int>()->value_name("N"),
-       "cap on the depth of one search; 0: no cap (default)")  //
+       "cap on the depth of one search (with --http: deeper requests are refused with 400, "
+       "and without the option the API's cap is 24); 0: no cap (default)")  //
       ("eval-dir", po::value<std::string>()->value_name("DIR"),
        "evaluation weights files clients may choose by name (setoption name EvalFile value "
        "NAME, a file directly in DIR); without it, only <empty>");
@@ -136,6 +151,25 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
   config.maxMoveTimeMs =
       serverInteger(args, "max-movetime", 0, kLargest, static_cast<int>(config.maxMoveTimeMs));
   config.maxDepth = serverInteger(args, "max-depth", 0, kLargest, config.maxDepth);
+  if (args.count("http")) {
+    if (args.count("websocket"))
+      config.tcp.transport = host::Transport::WebSocket;
+    else
+      config.tcp.transport = host::Transport::Http;
+    server::HttpApiConfig http;
+    if (config.maxDepth > 0) http.maxDepth = config.maxDepth;
+    if (config.maxMoveTimeMs > 0) http.maxMoveTimeMs = config.maxMoveTimeMs;
+    http.queue = serverInteger(args, "http-queue", 1, kLargest, http.queue);
+    http.queuePerClient =
+        serverInteger(args, "http-client-queue", 1, kLargest, http.queuePerClient);
+    http.cacheEntries = static_cast<std::size_t>(
+        serverInteger(args, "http-cache", 0, kLargest, static_cast<int>(http.cacheEntries)));
+    config.http = http;
+  } else {
+    for (const char* option : {"http-queue", "http-client-queue", "http-cache"})
+      if (args.count(option))
+        throw po::error("--" + std::string(option) + " is an option of --http");
+  }
   if (args.count("eval-dir")) {
     config.evalFolder = args["eval-dir"].as<std::string>();
     std::error_code error;
@@ -154,8 +188,8 @@ po::options_description modeArgument() {
 
 void printHelp(const po::options_description& options) {
   std::cout << "Usage: damiera [--help] [--version] [hub | --protocol native|hub]\n"
-               "       damiera --listen HOST:PORT [--websocket] [--protocol native|hub] [server "
-               "options]\n"
+               "       damiera --listen HOST:PORT [--websocket] [--http] [--protocol native|hub] "
+               "[server options]\n"
                "\n"
                "Damiera, an Italian draughts (dama italiana) engine. With no options it reads\n"
                "protocol commands on stdin, one per line, and answers on stdout; start with\n"
@@ -164,7 +198,8 @@ void printHelp(const po::options_description& options) {
                "dialect'), for GUIs and tools made for Scan. With --listen it is an analysis\n"
                "server: the same protocol (native, or Hub with --protocol hub) over TCP, one\n"
                "independent session per connection; with --websocket over WebSocket, for web\n"
-               "pages.\n"
+               "pages; with --http an HTTP/JSON API (evaluations, game analyses, metrics:\n"
+               "docs/http.md) on that port.\n"
                "\n"
             << options
             << "\n"

@@ -5,12 +5,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace damiera::host {
+
+class HttpEndpoint;  // host/http_endpoint.h
 
 inline constexpr std::string_view kDefaultListenHost = "127.0.0.1";
 inline constexpr std::size_t kDefaultMaxClients = 256;
@@ -29,8 +32,10 @@ inline std::string nativeTransportError(std::string_view message) {
   return "error " + std::string(message);
 }
 
-// What a connection carries: lines on a plain socket, or WebSocket messages (one line each).
-enum class Transport { Lines, WebSocket };
+// What a connection carries: lines on a plain socket, WebSocket messages (one line each; with
+// an HTTP endpoint, the requests that are not an upgrade go to it), or HTTP only (--http
+// without --websocket: an upgrade is refused).
+enum class Transport { Lines, WebSocket, Http };
 
 struct TcpServerConfig {
   Transport transport = Transport::Lines;
@@ -47,6 +52,9 @@ struct TcpServerConfig {
   // ("https://example.org"); empty: any. A client that sends no Origin (not a browser) is not
   // asked.
   std::vector<std::string> allowedOrigins;
+  // --http: the requests that are not a WebSocket upgrade (Transport WebSocket or Http); null:
+  // only /health is answered.
+  std::shared_ptr<HttpEndpoint> http;
 };
 
 struct ListenAddress {

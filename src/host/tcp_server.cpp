@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "host/http_endpoint.h"
 #include "host/tcp_connection.h"
 #include "host/websocket_connection.h"
 
@@ -142,7 +143,7 @@ void TcpServer::admit(tcp::socket socket, const Strand& strand) {
         full ? ClientConnection::Admission::ServerFull : ClientConnection::Admission::Accepted;
     auto onClosed = [this, entry, full] { forget(entry, !full); };
     try {
-      if (config_.transport == Transport::WebSocket)
+      if (config_.transport != Transport::Lines)  // WebSocket, HTTP: both begin with a request
         connection = std::make_shared<WebSocketConnection>(std::move(socket), strand, config_,
                                                            factory_, admission, onClosed);
       else
@@ -168,6 +169,9 @@ void TcpServer::shutdownNow() {
   error_code ignored;
   acceptor_.close(ignored);
   acceptRetry_.cancel();
+  // Replies still to come would go to connections about to close (and to an io_context that
+  // is going): the HTTP API drops them now.
+  if (config_.http) config_.http->shutdown();
   std::vector<std::shared_ptr<ClientConnection>> open;
   {
     const std::lock_guard lock(connectionsMutex_);

@@ -8,6 +8,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <utility>
 
+#include "host/http_endpoint.h"
 #include "version.h"
 
 namespace damiera::host {
@@ -27,6 +28,12 @@ constexpr std::uint32_t kMaxRequestHeaderBytes = 8192;
 // The close frame's reason is at most 123 bytes (RFC 6455, 5.5: a control frame's payload is
 // 125 bytes, 2 of them the code).
 constexpr std::size_t kMaxCloseReason = 123;
+
+// The transport's own refusals of an HTTP API request, in the API's JSON (docs/http.md);
+// `message` is one of the constants here, with nothing to escape.
+std::string jsonError(std::string_view message) {
+  return "{\"error\":\"" + std::string(message) + "\"}";
+}
 
 std::string serverName() { return std::string(kEngineName) + ' ' + std::string(kEngineVersion); }
 
@@ -62,6 +69,8 @@ void WebSocketConnection::readRequest() {
   armTimer(std::chrono::steady_clock::now() + kHandshakeTime);
   parser_.emplace();
   parser_->header_limit(kMaxRequestHeaderBytes);
+  // Without the HTTP API a request has no body (an upgrade, /health): any is refused.
+  parser_->body_limit(config_.http ? config_.http->maxBodyBytes() : 0);
   http::async_read(
       socket_.next_layer(), input_, *parser_,
       [self = self()](const error_code& error, std::size_t) { self->onRequest(error); });
@@ -69,13 +78,32 @@ void WebSocketConnection::readRequest() {
 
 void WebSocketConnection::onRequest(const error_code& error) {
   if (state_ != State::Handshake) return;
+  if (error == http::error::body_limit && config_.http) {
+    HttpResponse tooLarge(http::status::payload_too_large, 11);
+    tooLarge.set(http::field::content_type, "application/json");
+    tooLarge.body() = jsonError("request body too large");
+    writeHttp(std::move(tooLarge));
+    return;
+  }
   if (error) {  // not HTTP, too long, too late, or the client went away
     abort();
     return;
   }
-  const http::request<http::empty_body> request = parser_->release();
+  const http::request<http::string_body> request = parser_->release();
   parser_.reset();
-  if (!websocket::is_upgrade(request)) {
+  const bool upgrade = websocket::is_upgrade(request) && config_.transport == Transport::WebSocket;
+  if (!upgrade && config_.http) {
+    if (admission_ == Admission::ServerFull) {  // --max-clients counts HTTP clients too
+      HttpResponse full(http::status::service_unavailable, 11);
+      full.set(http::field::content_type, "application/json");
+      full.body() = jsonError(kServerFull);
+      writeHttp(std::move(full));
+      return;
+    }
+    handOver(request);
+    return;
+  }
+  if (!upgrade) {
     if (request.method() == http::verb::get && request.target() == "/health") {
       if (admission_ == Admission::ServerFull)  // a balancer then sends new clients elsewhere
         answerHttp(http::status::service_unavailable, std::string(kServerFull));
@@ -112,6 +140,36 @@ void WebSocketConnection::answerHttp(http::status status, std::string body) {
   if (status == http::status::upgrade_required) httpReply_->set(http::field::upgrade, "websocket");
   httpReply_->keep_alive(false);
   httpReply_->body() = std::move(body) + '\n';
+  httpReply_->prepare_payload();
+  http::async_write(
+      socket_.next_layer(), *httpReply_, [self = self()](const error_code&, std::size_t) {
+        error_code ignored;
+        self->socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+        self->closeSocket();
+      });
+}
+
+void WebSocketConnection::handOver(const http::request<http::string_body>& request) {
+  state_ = State::Finishing;  // no session: the response is all there is
+  timer_.cancel();
+  if (config_.idleTimeout.count() > 0)
+    armTimer(std::chrono::steady_clock::now() + config_.idleTimeout);
+  error_code failed;
+  const auto peer = socket_.next_layer().remote_endpoint(failed);
+  const std::string client = failed ? std::string("unknown") : peer.address().to_string();
+  config_.http->handle(request, client, [self = self()](HttpResponse response) {
+    asio::post(self->strand_, [self, response = std::move(response)]() mutable {
+      self->writeHttp(std::move(response));
+    });
+  });
+}
+
+void WebSocketConnection::writeHttp(http::response<http::string_body> response) {
+  if (state_ == State::Closed || httpReply_) return;  // timed out, or the server stopped
+  state_ = State::Finishing;
+  httpReply_ = std::make_unique<http::response<http::string_body>>(std::move(response));
+  httpReply_->set(http::field::server, serverName());
+  httpReply_->keep_alive(false);
   httpReply_->prepare_payload();
   http::async_write(
       socket_.next_layer(), *httpReply_, [self = self()](const error_code&, std::size_t) {

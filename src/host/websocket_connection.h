@@ -3,12 +3,13 @@
 // TcpConnection, but one text message is one protocol line each way (PROTOCOL.md, "Over
 // WebSocket"). Before the upgrade, the HTTP request is checked against the Origin allow-list;
 // a plain `GET /health` is answered "200 ok" ("503 server full" when it is), for a balancer's
-// health check, anything else that is not an upgrade "426". Everything runs on the
+// health check, anything else that is not an upgrade "426" (with --http, every request that is
+// not an upgrade goes to the HTTP endpoint instead, and with Transport::Http an upgrade too:
+// one request, one response, then the connection closes). Everything runs on the
 // connection's strand, except deliver(), which a search thread may call at any time.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -47,6 +48,10 @@ class WebSocketConnection : public SessionConnection {
   void onRequest(const boost::system::error_code& error);
   // A request that is not an upgrade: `status` with a one-line text body, then close.
   void answerHttp(boost::beast::http::status status, std::string body);
+  // --http: the request goes to the endpoint, whose response is written when it comes (from
+  // any thread), then the connection closes; it waits at most the idle timeout.
+  void handOver(const boost::beast::http::request<boost::beast::http::string_body>& request);
+  void writeHttp(boost::beast::http::response<boost::beast::http::string_body> response);
   void onAccepted(const boost::system::error_code& error);
   void readMessage();
   void onRead(const boost::system::error_code& error);
@@ -69,7 +74,7 @@ class WebSocketConnection : public SessionConnection {
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket> socket_;
 
   // Strand only.
-  std::optional<boost::beast::http::request_parser<boost::beast::http::empty_body>> parser_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::unique_ptr<boost::beast::http::response<boost::beast::http::string_body>> httpReply_;
   std::optional<std::string> refusal_;  // why to close right after the upgrade (the Origin)
   boost::beast::flat_buffer input_;     // the message being read, at most --max-line and a bit

@@ -1,6 +1,8 @@
 #include "server/analysis_server.h"
 
+#include <atomic>
 #include <memory>
+#include <string_view>
 #include <utility>
 
 #include "host/stop_signals.h"
@@ -9,6 +11,26 @@
 #include "server/worker_pool.h"
 
 namespace damiera::server {
+
+namespace {
+
+// A session counted while it exists (/metrics' damiera_sessions).
+class CountedSession final : public LineSession {
+ public:
+  CountedSession(std::unique_ptr<LineSession> session,
+                 std::shared_ptr<std::atomic<std::size_t>> count)
+      : session_(std::move(session)), count_(std::move(count)) {
+    count_->fetch_add(1);
+  }
+  ~CountedSession() override { count_->fetch_sub(1); }
+  SessionFlow handleLine(std::string_view line) override { return session_->handleLine(line); }
+
+ private:
+  std::unique_ptr<LineSession> session_;
+  std::shared_ptr<std::atomic<std::size_t>> count_;
+};
+
+}  // namespace
 
 SessionEnvironment serverSessionEnvironment(const AnalysisServerConfig& config,
                                             std::shared_ptr<TranspositionTable> table,
@@ -43,8 +65,24 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
   WorkerPool pool(config.threads * kSearchesInProgressPerThread, kSearchNiceness);
   auto table = std::make_shared<TranspositionTable>(config.hashMb);
   const SessionEnvironment environment =
-      serverSessionEnvironment(config, std::move(table), pool, alarms, processors);
-  return host::runTcpServer(config.tcp, makeFactory(environment), out, signals);
+      serverSessionEnvironment(config, table, pool, alarms, processors);
+  LineSessionFactory factory = makeFactory(environment);
+  host::TcpServerConfig tcp = config.tcp;
+  if (config.http) {
+    auto sessions = std::make_shared<std::atomic<std::size_t>>(0);
+    factory = [inner = std::move(factory), sessions](LineSession::Sink sink) {
+      return std::make_unique<CountedSession>(inner(std::move(sink)), sessions);
+    };
+    HttpApiConfig api = *config.http;
+    api.token = config.tcp.token;
+    HttpSearchResources resources{&pool, &processors, &alarms, config.maxMoveTimeMs, table};
+    ServerGauges gauges{[sessions] { return sessions->load(); }, [&pool] { return pool.busy(); },
+                        [&pool] { return pool.queued(); }};
+    // Destroyed before the pool: its searches are stopped first (HttpApi's state outlives it
+    // in the jobs still queued, which then do nothing).
+    tcp.http = std::make_shared<HttpApi>(std::move(api), std::move(resources), std::move(gauges));
+  }
+  return host::runTcpServer(tcp, std::move(factory), out, signals);
 }
 
 }  // namespace damiera::server

@@ -7,12 +7,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 
 #include "engine/line_session.h"
 #include "engine/session_environment.h"
 #include "host/tcp_config.h"
 #include "server/alarm_clock.h"
+#include "server/http_api.h"
 #include "server/processor_share.h"
 #include "server/worker_pool.h"
 
@@ -39,6 +41,8 @@ struct AnalysisServerConfig {
   std::int64_t maxMoveTimeMs = kDefaultServerMaxMoveTimeMs;  // 0: no cap
   int maxDepth = 0;                                          // 0: no cap
   std::string evalFolder;  // --eval-dir: the evaluation files clients may choose by name
+  // --http: the HTTP/JSON API (docs/http.md) on the same port (its token: tcp.token's).
+  std::optional<HttpApiConfig> http;
 };
 
 // Makes the factory of the sessions the server carries (native, Hub, ...) for an environment.

@@ -481,6 +481,12 @@ void handleSubmit(const std::shared_ptr<State>& state, const HttpRequest& httpRe
 
 }  // namespace
 
+const std::vector<std::string_view>& servedPaths() {
+  static const std::vector<std::string_view> paths = {"/v1/eval", "/v1/analyse", "/v1/analyse/{id}",
+                                                      "/metrics", "/health"};
+  return paths;
+}
+
 HttpApi::HttpApi(HttpApiConfig config, HttpSearchResources resources, ServerGauges gauges)
     : state_(std::make_shared<State>(std::move(config), std::move(resources), std::move(gauges))) {
   assert(state_->resources.pool != nullptr && state_->resources.table != nullptr);
@@ -488,7 +494,7 @@ HttpApi::HttpApi(HttpApiConfig config, HttpSearchResources resources, ServerGaug
 
 HttpApi::~HttpApi() { shutdown(); }
 
-std::size_t maxRequestBody(const HttpApiConfig& config) { return config.maxBodyBytes; }
+std::size_t HttpApi::maxBodyBytes() const { return state_->config.maxBodyBytes; }
 
 int HttpApi::pending() const {
   const std::lock_guard lock(state_->mutex);
@@ -531,7 +537,11 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
   const std::string& path = target->path;
   const bool get = request.method() == http::verb::get;
   if (path == "/health") {
-    if (!get) return respond(failure(http::status::method_not_allowed, "use GET"));
+    if (!get) {
+      HttpResponse refused = failure(http::status::method_not_allowed, "use GET");
+      refused.set(http::field::allow, "GET");
+      return respond(std::move(refused));
+    }
     return respond(makeResponse(http::status::ok, "ok\n", "text/plain"));
   }
   const bool known = path == "/v1/eval" || path == "/v1/analyse" || path == "/metrics" ||

@@ -12,8 +12,6 @@
 // Searches run on the server's worker pool under its pacing (server/search_pacing.h): the
 // handler never searches on the caller's thread (an I/O thread), and a client's requests wait
 // in bounded queues (429 with Retry-After when full).
-#include <boost/beast/http/message.hpp>
-#include <boost/beast/http/string_body.hpp>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -22,7 +20,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "host/http_endpoint.h"
 #include "search/tt.h"
 #include "server/alarm_clock.h"
 #include "server/processor_share.h"
@@ -30,9 +30,9 @@
 
 namespace damiera::server {
 
-using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
-using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
-using HttpReply = std::function<void(HttpResponse)>;
+using host::HttpReply;
+using host::HttpRequest;
+using host::HttpResponse;
 
 // The largest request body (a PDN game), and the defaults of the API's limits (server
 // options, README.md "HTTP API").
@@ -80,21 +80,26 @@ struct ServerGauges {
   std::function<std::size_t()> searchesQueued;   // jobs waiting for a worker
 };
 
-class HttpApi {
+// The paths the API serves, as docs/openapi.json names them ("/v1/analyse/{id}"): the test
+// of the OpenAPI file checks that it lists exactly these.
+const std::vector<std::string_view>& servedPaths();
+
+class HttpApi final : public host::HttpEndpoint {
  public:
   HttpApi(HttpApiConfig config, HttpSearchResources resources, ServerGauges gauges = {});
   // Stops what is still running (shutdown()).
-  ~HttpApi();
+  ~HttpApi() override;
   HttpApi(const HttpApi&) = delete;
   HttpApi& operator=(const HttpApi&) = delete;
 
   // Thread-safe. Calls `reply` exactly once: at once (on this thread), or later from a search
   // thread; never after shutdown(). `client` names the client for its queue (its address).
-  void handle(const HttpRequest& request, std::string_view client, HttpReply reply);
+  void handle(const HttpRequest& request, std::string_view client, HttpReply reply) override;
 
   // Thread-safe: stops every search, drops every reply not yet made (without calling it) and
   // refuses new requests (503). When it returns, no reply is being made or will be.
-  void shutdown();
+  void shutdown() override;
+  std::size_t maxBodyBytes() const override;
 
   // For tests: evaluations and jobs not done, and a wait until there are `count` (false if
   // `timeout`, a bound against hanging, passes first).
@@ -106,8 +111,5 @@ class HttpApi {
  private:
   std::shared_ptr<State> state_;
 };
-
-// The largest body a request may carry (the transport refuses a longer one with 413).
-std::size_t maxRequestBody(const HttpApiConfig& config);
 
 }  // namespace damiera::server

@@ -47,6 +47,11 @@ std::size_t WorkerPool::queued() const {
   return jobs_.size();
 }
 
+std::size_t WorkerPool::busy() const {
+  const std::lock_guard lock(mutex_);
+  return busy_;
+}
+
 void WorkerPool::work(int niceness) {
   // On Linux each thread has its own nice value. Failing to set it changes only priorities.
   if (niceness > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
@@ -58,8 +63,12 @@ void WorkerPool::work(int niceness) {
       if (jobs_.empty()) return;  // quit_, and nothing left to run
       job = std::move(jobs_.front());
       jobs_.pop_front();
+      ++busy_;
     }
     job();
+    job = nullptr;  // what it holds goes before it counts as done
+    const std::lock_guard lock(mutex_);
+    --busy_;
   }
 }
 

@@ -35,6 +35,8 @@ class WorkerPool {
   int size() const { return static_cast<int>(threads_.size()); }
   // Jobs waiting for a free worker (a figure for tests and statistics).
   std::size_t queued() const;
+  // Workers running a job now (a figure for statistics: /metrics).
+  std::size_t busy() const;
 
  private:
   void work(int niceness);
@@ -45,6 +47,7 @@ class WorkerPool {
   std::condition_variable wakeQuick_;
   std::deque<std::function<void()>> jobs_;
   std::deque<std::function<void()>> quickJobs_;
+  std::size_t busy_ = 0;  // workers between taking a job and finishing it
   bool quit_ = false;
   std::vector<std::thread> threads_;  // last: started once the queues exist
   std::thread quickThread_;

@@ -56,7 +56,8 @@ TEST_CASE("The --help text lists every option, and README.md shows the same", "[
   for (const char* option :
        {"--protocol", "--listen", "--threads", "--hash", "--max-clients", "--max-line",
         "--idle-timeout", "--token-file", "--max-movetime", "--max-depth", "--eval-dir",
-        "--websocket", "--allow-origin", "DAMIERA_EGDB", "DAMIERA_BOOK"})
+        "--websocket", "--allow-origin", "--http", "--http-queue", "--http-client-queue",
+        "--http-cache", "DAMIERA_EGDB", "DAMIERA_BOOK"})
     CHECK(help.output.find(option) != std::string::npos);
   // README's block runs from the usage line to the last option.
   const std::string readme = readFile(std::string(DAMIERA_SOURCE_DIR) + "/README.md");
@@ -85,6 +86,8 @@ TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
       Case{"--listen :0 --allow-origin https://x.org",
            "--allow-origin is an option of --websocket"},
       Case{"--listen :0 --websocket --allow-origin https://x.org/", "with no path"},
+      Case{"--listen :0 --http-queue 3", "--http-queue is an option of --http"},
+      Case{"--listen :0 --http --http-client-queue 0", "--http-client-queue must be an integer"},
       Case{"--no-such-option", "unrecognised option"});
   INFO(c.arguments);
   const Run run = runDamiera(c.arguments);

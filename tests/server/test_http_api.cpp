@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -300,4 +301,27 @@ TEST_CASE("A target's query is percent-decoded, '+' a space", "[server][http]") 
   CHECK(target->parameters.at("fen") == "W:W21 :B1");
   CHECK(target->parameters.at("depth") == "3");
   CHECK(!parseTarget("/v1/eval?fen=%4", error));
+}
+
+TEST_CASE("docs/openapi.json is valid JSON and lists exactly the paths the API serves",
+          "[server][http]") {
+  std::ifstream file(std::string(DAMIERA_SOURCE_DIR) + "/docs/openapi.json");
+  REQUIRE(file);
+  const json openApi = json::parse(file);  // throws, and so fails, on invalid JSON
+  CHECK(openApi["openapi"].get<std::string>().rfind("3.", 0) == 0);
+  std::set<std::string> documented;
+  for (const auto& [path, operations] : openApi["paths"].items()) documented.insert(path);
+  std::set<std::string> served;
+  for (const std::string_view path : servedPaths()) served.insert(std::string(path));
+  CHECK(documented == served);
+  // ... and the handler does serve each of them (an unknown job is not an unknown endpoint).
+  Api server;
+  for (const std::string& path : served) {
+    std::string target = path;
+    if (const auto id = target.find("{id}"); id != std::string::npos) target.replace(id, 4, "x");
+    Outcome outcome;
+    const HttpResponse& response = server.call(request(http::verb::get, target), outcome);
+    INFO(target << ": " << response.body());
+    CHECK(response.body().find("no such endpoint") == std::string::npos);
+  }
 }

@@ -1,0 +1,172 @@
+// The analysis server's HTTP/JSON API (--http, docs/http.md) driven by an HTTP client over real
+// sockets on 127.0.0.1: every endpoint, the refusals (400, 401, 429), and the port shared with
+// WebSocket.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/server/http_client.h"
+#include "tests/server/server_process.h"
+#include "tests/server/websocket_client.h"
+
+using namespace damiera::testing;
+using nlohmann::json;
+
+namespace {
+
+const std::string kStartFen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+const std::string kGame =
+    "[Event \"http test\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. 22-18 10-14 2. 23-19 14x23 *\n";
+
+json body(const HttpAnswer& answer) {
+  INFO(answer.error << answer.body);
+  REQUIRE(answer.status != 0);
+  return json::parse(answer.body);
+}
+
+std::vector<std::string> httpServer(const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> args = smallServer({"--http"});
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE("Over HTTP an evaluation, then the same from the cache, multipv and /metrics",
+          "[server][http]") {
+  ServerProcess server(httpServer());
+  const std::string target = "/v1/eval?fen=" + kStartFen + "&depth=5";
+  const HttpAnswer first = httpGet(server.port(), target);
+  CHECK(first.status == 200);
+  CHECK(first.headers.at("content-type") == "application/json");
+  const json searched = body(first);
+  CHECK(searched["cached"] == false);
+  CHECK(searched["depth"].get<int>() >= 5);
+  CHECK(searched["fen"] == kStartFen);
+  const json cached = body(httpGet(server.port(), target));
+  CHECK(cached["cached"] == true);
+  CHECK(cached["pvs"] == searched["pvs"]);
+
+  const json three =
+      body(httpGet(server.port(), "/v1/eval?fen=" + kStartFen + "&depth=4&multipv=3"));
+  REQUIRE(three["pvs"].size() == 3);
+  for (const json& pv : three["pvs"]) {
+    CHECK(!pv["moves"].get<std::string>().empty());
+    CHECK((pv.contains("cp") || pv.contains("mate")));
+  }
+
+  const HttpAnswer metrics = httpGet(server.port(), "/metrics");
+  CHECK(metrics.status == 200);
+  CHECK(metrics.headers.at("content-type").rfind("text/plain", 0) == 0);
+  CHECK(metrics.body.find("damiera_eval_cache_hits_total 1\n") != std::string::npos);
+  CHECK(metrics.body.find("damiera_eval_cache_misses_total 2\n") != std::string::npos);
+  CHECK(metrics.body.find("# TYPE damiera_searches_running gauge\n") != std::string::npos);
+  CHECK(httpGet(server.port(), "/health").status == 200);
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("Over HTTP a game's analysis goes from submission to done and bad requests are 400s",
+          "[server][http]") {
+  ServerProcess server(httpServer());
+  const HttpAnswer submitted =
+      httpFetch(server.port(), HttpExchange{"POST", "/v1/analyse?depth=3", kGame, {}});
+  REQUIRE(submitted.status == 202);
+  const std::string url = body(submitted)["url"];
+  CHECK(submitted.headers.at("location") == url);
+  // Each answer is the job's state now: asked again until it is done (each request waits on
+  // the server's answer, there is no sleep).
+  json job;
+  for (int asked = 0; asked < 100'000; ++asked) {
+    job = body(httpGet(server.port(), url));
+    if (job["status"] == "done") break;
+    CHECK((job["status"] == "queued" || job["status"] == "running"));
+  }
+  REQUIRE(job["status"] == "done");
+  CHECK(job["analysed"] == 5);
+  REQUIRE(job["analysis"]["moves"].size() == 4);
+  CHECK(job["analysis"]["moves"][3]["move"] == "14x23");
+  CHECK(job["analysis"]["tags"]["Event"] == "http test");
+
+  const HttpAnswer badFen = httpGet(server.port(), "/v1/eval?fen=W:W33:B1&depth=2");
+  CHECK(badFen.status == 400);
+  CHECK(body(badFen)["error"].get<std::string>().rfind("invalid fen", 0) == 0);
+  const HttpAnswer badPdn = httpFetch(
+      server.port(), HttpExchange{"POST", "/v1/analyse", "1. 22-18 10-14 2. 18-15 *\n", {}});
+  CHECK(badPdn.status == 400);
+  CHECK(body(badPdn)["error"].get<std::string>().find("18-15") != std::string::npos);
+  CHECK(httpGet(server.port(), "/v1/eval?fen=" + kStartFen + "&depth=99").status == 400);
+  CHECK(httpGet(server.port(), "/v1/eval?fen=" + kStartFen + "&speed=1").status == 400);
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("Over HTTP with --token-file a request without 'Authorization: Bearer <token>' is a 401",
+          "[server][http]") {
+  const std::string token = temporaryFile("http-token.txt", "s3cret-token\n");
+  ServerProcess server(httpServer({"--token-file", token}));
+  const std::string target = "/v1/eval?fen=" + kStartFen + "&depth=2";
+  const HttpAnswer refused = httpGet(server.port(), target);
+  CHECK(refused.status == 401);
+  CHECK(body(refused)["error"] == "unauthorized");
+  CHECK(refused.headers.at("www-authenticate") == "Bearer");
+  CHECK(httpFetch(server.port(), HttpExchange{"GET", target, {}, {{"Authorization", "Bearer no"}}})
+            .status == 401);
+  CHECK(httpFetch(server.port(),
+                  HttpExchange{"GET", target, {}, {{"Authorization", "Bearer s3cret-token"}}})
+            .status == 200);
+  CHECK(httpGet(server.port(), "/health").status == 200);  // a balancer's check needs none
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE(
+    "Over HTTP a flood gets 429 with Retry-After beyond a client's queue and the server "
+    "still answers",
+    "[server][http]") {
+  ServerProcess server(httpServer({"--http-client-queue", "2", "--max-movetime", "60000"}));
+  // Long searches (each stopped by SIGTERM at the end): two take the client's places, the
+  // other four are refused at once.
+  std::vector<HttpExchange> flood;
+  for (int i = 0; i < 6; ++i)
+    flood.push_back({"GET", "/v1/eval?fen=" + kStartFen + "&movetime=60000", {}, {}});
+  const std::vector<HttpAnswer> answers = httpFlood(server.port(), flood, 4, 60s);
+  int refused = 0;
+  for (const HttpAnswer& answer : answers) {
+    if (answer.status == 0) continue;  // one of the two still searching
+    CHECK(answer.status == 429);
+    CHECK(answer.headers.at("retry-after") == "1");
+    CHECK(body(answer)["error"] == "too many requests of this client not done yet");
+    ++refused;
+  }
+  CHECK(refused == 4);
+  const HttpAnswer metrics = httpGet(server.port(), "/metrics");
+  CHECK(metrics.status == 200);
+  CHECK(metrics.body.find("damiera_http_pending 2\n") != std::string::npos);
+  CHECK(metrics.body.find("damiera_http_responses_total{code=\"429\"} 4\n") != std::string::npos);
+  CHECK(body(httpGet(server.port(), "/v1/analyse/nothing"))["error"] ==
+        "no such analysis job: nothing");
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE(
+    "With --websocket and --http on one port upgrades are sessions and other requests the API",
+    "[server][http]") {
+  ServerProcess server(httpServer({"--websocket"}));
+  WebSocketClient client(server.port());
+  REQUIRE(client.send("isready"));
+  CHECK(client.readUntil("readyok"));
+  const json evaluation = body(httpGet(server.port(), "/v1/eval?fen=" + kStartFen + "&depth=3"));
+  CHECK(evaluation["depth"].get<int>() >= 3);
+  const HttpAnswer metrics = httpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("damiera_sessions 1\n") != std::string::npos);
+  client.close();
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("With --http alone the port speaks HTTP only and a WebSocket upgrade is not served",
+          "[server][http]") {
+  ServerProcess server(httpServer());
+  CHECK_THROWS(WebSocketClient(server.port()));
+  CHECK(httpGet(server.port(), "/").status == 404);
+  CHECK(server.stopCleanly());
+}
