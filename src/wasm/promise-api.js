@@ -87,6 +87,7 @@
     this._handler = null;   // the running call's reader of reply lines
     this._search = null;    // the running bestMove: {go: sent yet, stop: asked}
     this._quit = null;
+    this._level = 'off';    // the Level option as last set (the engine starts with off)
     this._startFen = null;  // null: the start position
     this._moves = [];
     this.options = [];      // the options the engine declared: [{name, type}]
@@ -254,26 +255,37 @@
 
   // The engine's move for the current position, not played: {move, ponder, info} (move null when
   // the game is over). Limits: level ('easy', 'medium', 'hard' or 0..20: the Level option, then a
-  // plain go), movetime (ms), depth, nodes; none at all: a search until stop(). onInfo gets each
-  // progress report as {depth, score: {cp} | {mate}, nodes, nps, time, pv: [...]}.
+  // plain go, which plays the level's node budget), or the full engine with movetime (ms), depth,
+  // nodes; none at all: a search until stop(). A level belongs to its call: one without a level
+  // sets Level back to off. onInfo gets each progress report as {depth, score: {cp} | {mate},
+  // nodes, nps, time, pv: [...]}.
   Engine.prototype.bestMove = function (options) {
     var self = this;
     options = options || {};
+    var level = options.level === undefined ? 'off' : String(options.level);
     return this._enqueue(function () {
-      var ready = options.level === undefined ? Promise.resolve() :
-          self._command(['setoption name Level value ' + options.level]);
+      var hasLevel = self.options.some(function (option) {
+        return option.name === 'Level';
+      });
+      // An engine without Level (an older server) is told only when a level is asked for: it
+      // refuses it, and the call rejects with that error.
+      var ready = level === self._level || (level === 'off' && !hasLevel) ? Promise.resolve() :
+          self._command(['setoption name Level value ' + level]).then(function () {
+            self._level = level;
+          });
       return ready.then(function () {
-        return self._think(options);
+        return self._think(options, level !== 'off');
       });
     });
   };
 
-  Engine.prototype._think = function (options) {
+  Engine.prototype._think = function (options, byLevel) {
     var self = this;
     var go = 'go';
     ['movetime', 'depth', 'nodes'].forEach(function (limit) {
       if (options[limit] !== undefined) go += ' ' + limit + ' ' + Math.floor(Number(options[limit]));
     });
+    if (go === 'go' && !byLevel) go = 'go infinite';
     var search = {go: false, stop: false, ended: null};
     search.done = new Promise(function (resolve) {
       search.ended = resolve;

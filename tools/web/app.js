@@ -65,8 +65,8 @@ async function start(kind) {
   await refresh();
 }
 
-// The engine's move at the chosen level. `Level` (easy, medium, hard) is the engine's preset;
-// an engine without it (an older server) plays at a Skill Level for 0.5 s instead.
+// The engine's move at the chosen level. `Level` (easy, medium, hard) is the engine's preset, a
+// node budget; an engine without it (an older server) plays at a Skill Level for 0.5 s instead.
 const skillOfLevel = {easy: 3, medium: 10, hard: 20};
 async function engineMove() {
   const level = $('level').value;

@@ -78,7 +78,8 @@ declare namespace Damiera {
   }
 
   interface BestMoveOptions {
-    /** The Level option ('easy', 'medium', 'hard' or 0..20), then a plain `go`. */
+    /** The Level option ('easy', 'medium', 'hard' or 0..20: a node budget), then a plain `go`.
+     *  Without it the call sets Level back to off and searches with the full engine. */
     level?: Level;
     /** Milliseconds. */
     movetime?: number;
@@ -135,7 +136,7 @@ declare namespace Damiera {
     fen(): Promise<string>;
     result(): Promise<{outcome: '*' | '1-0' | '0-1' | '1/2-1/2'; reason: string}>;
     setOption(name: string, value: string | number | boolean): Promise<void>;
-    /** The engine's move (not played). No limit at all: it searches until stop(). */
+    /** The engine's move (not played). No level and no limit: it searches until stop(). */
     bestMove(options?: BestMoveOptions): Promise<BestMove>;
     /** Ends the running search now; resolves once it is done. */
     stop(): Promise<void>;
