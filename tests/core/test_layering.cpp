@@ -38,7 +38,8 @@ const std::vector<Layer>& layers() {
       {"protocol", {"protocol", "core"}},
       {"src/engine", {"engine", "book", "search", "egdb", "protocol", "core"}},
       {"src/host", {"host", "engine", "book", "search", "egdb", "protocol", "core"}},
-      {"src/server", {"server", "host", "engine", "book", "search", "egdb", "protocol", "core"}},
+      {"src/server",
+       {"server", "host", "engine", "analysis", "book", "search", "egdb", "protocol", "core"}},
       {"src/checkerboard",
        {"checkerboard", "engine", "book", "search", "egdb_build", "egdb", "protocol", "core"}},
   };
