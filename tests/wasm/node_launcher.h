@@ -32,9 +32,9 @@ inline std::string writeLauncher(const std::string& flavour, const std::filesyst
   const fs::path launcher =
       fs::temp_directory_path() / ("wasm-damiera-" + flavour + "-" + std::to_string(getpid()));
   std::ofstream out(launcher);
-  // --no-experimental-fetch: this Emscripten (3.1.6) predates Node's built-in fetch. "$@": the
-  // runner's arguments (hub) reach the engine.
-  out << "#!/bin/sh\nexec node --no-experimental-fetch '" << (dist / "cli.js").string() << "'"
+  // No --no-experimental-fetch: the factory reads its .wasm itself (src/wasm/pre.js), as the
+  // package README says. "$@": the runner's arguments (hub) reach the engine.
+  out << "#!/bin/sh\nexec node '" << (dist / "cli.js").string() << "'"
       << (flavour == "threaded" ? " --threaded" : "") << " \"$@\"\n";
   out.close();
   fs::permissions(launcher, fs::perms::owner_all);
