@@ -2,8 +2,10 @@
 
 #include <boost/asio/post.hpp>
 #include <cassert>
+#include <string>
 #include <utility>
 
+#include "host/server_log.h"
 #include "host/tcp_auth.h"
 
 namespace damiera::host {
@@ -125,9 +127,19 @@ void SessionConnection::shutdown() {
   });
 }
 
+void SessionConnection::setPeer(const boost::asio::ip::tcp::socket& socket) {
+  boost::system::error_code failed;
+  const auto endpoint = socket.remote_endpoint(failed);
+  if (!failed) peer_ = endpoint.address().to_string() + ':' + std::to_string(endpoint.port());
+}
+
 void SessionConnection::end(Ending why) {
   if (state_ != State::Open) return;
   const EndingTerms& terms = termsOf(why);
+  // What an operator wants to see; a quit and the server's own stop are no news.
+  if (why != Ending::Quit && why != Ending::ServerStopping)
+    logLine(peer_ + " closed: " +
+            std::string(why == Ending::OriginRefused ? "origin not allowed" : terms.error));
   if (!terms.error.empty()) deliverError(terms.error);
   state_ = State::Finishing;
   releaseSession();  // stops its search; the bestmove still goes out

@@ -8,6 +8,7 @@
 // closes its socket its own way (host/tcp_connection.h, host/websocket_connection.h).
 // Everything but deliver() and shutdown() runs on the connection's strand.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstddef>
@@ -120,6 +121,11 @@ class SessionConnection : public ClientConnection,
   // (returns whether the output is closed).
   bool closeOutput(bool ifEmpty = false);
 
+  // The client's address, for the log (host/server_log.h): the transport sets it once its
+  // socket is there.
+  void setPeer(const boost::asio::ip::tcp::socket& socket);
+  const std::string& peer() const { return peer_; }
+
   const Strand strand_;
   const TcpServerConfig& config_;
   const Admission admission_;
@@ -136,6 +142,7 @@ class SessionConnection : public ClientConnection,
 
   const LineSessionFactory& factory_;
   std::function<void()> onClosed_;
+  std::string peer_ = "unknown";
 
   // Strand only.
   std::unique_ptr<LineSession> session_;

@@ -19,7 +19,9 @@ TcpConnection::TcpConnection(asio::ip::tcp::socket socket, Strand strand,
       socket_(std::move(socket)),
       input_(config.maxLineBytes + 1),  // a full line and its newline
       idleTimer_(strand_),
-      lingerTimer_(strand_) {}
+      lingerTimer_(strand_) {
+  setPeer(socket_);
+}
 
 TcpConnection::~TcpConnection() = default;
 

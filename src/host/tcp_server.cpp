@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "host/http_endpoint.h"
+#include "host/server_log.h"
 #include "host/tcp_connection.h"
 #include "host/websocket_connection.h"
 
@@ -126,6 +127,8 @@ void TcpServer::admit(tcp::socket socket, const Strand& strand) {
     if (stopping_) return;  // the socket closes here
     const bool full = admitted_ >= config_.maxClients;
     if (full && turnedAway_ >= kMaxTurnedAwayLingering) {
+      logLine("a connection closed at once: server full, and " +
+              std::to_string(kMaxTurnedAwayLingering) + " turned away still closing");
       // A flood of connections: answer without waiting for each to close (each would hold a
       // file descriptor for seconds), at the risk of a reset that loses the line. A WebSocket
       // client cannot be answered before its handshake: it is only closed.

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "host/http_endpoint.h"
+#include "host/server_log.h"
 #include "version.h"
 
 namespace damiera::host {
@@ -55,7 +56,9 @@ WebSocketConnection::WebSocketConnection(asio::ip::tcp::socket socket, Strand st
     : SessionConnection(std::move(strand), config, factory, admission, std::move(onClosed),
                         State::Handshake),
       socket_(std::move(socket)),
-      timer_(strand_) {}
+      timer_(strand_) {
+  setPeer(socket_.next_layer());
+}
 
 WebSocketConnection::~WebSocketConnection() = default;
 
@@ -93,6 +96,9 @@ void WebSocketConnection::onRequest(const error_code& error) {
   parser_.reset();
   const bool upgrade = websocket::is_upgrade(request) && config_.transport == Transport::WebSocket;
   if (!upgrade && config_.http) {
+    requestLine_ =
+        std::string(request.method_string()) + ' ' +
+        printableForLog(std::string_view(request.target().data(), request.target().size()));
     if (admission_ == Admission::ServerFull) {  // --max-clients counts HTTP clients too
       HttpResponse full(http::status::service_unavailable, 11);
       full.set(http::field::content_type, "application/json");
@@ -171,6 +177,9 @@ void WebSocketConnection::writeHttp(http::response<http::string_body> response) 
   httpReply_->set(http::field::server, serverName());
   httpReply_->keep_alive(false);
   httpReply_->prepare_payload();
+  logLine(peer() + " http \"" + (requestLine_.empty() ? std::string("-") : requestLine_) + "\" " +
+          std::to_string(httpReply_->result_int()) + ' ' +
+          std::to_string(httpReply_->body().size()) + " bytes");
   http::async_write(
       socket_.next_layer(), *httpReply_, [self = self()](const error_code&, std::size_t) {
         error_code ignored;

@@ -77,6 +77,7 @@ class WebSocketConnection : public SessionConnection {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::unique_ptr<boost::beast::http::response<boost::beast::http::string_body>> httpReply_;
   std::optional<std::string> refusal_;  // why to close right after the upgrade (the Origin)
+  std::string requestLine_;             // "GET /v1/eval?..." for the log, once handed over
   boost::beast::flat_buffer input_;     // the message being read, at most --max-line and a bit
   bool writing_ = false;                // an async_write is in progress
   bool closing_ = false;                // the close handshake has begun

@@ -1,7 +1,10 @@
 #include "server/search_pacing.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
+
+#include "host/server_log.h"
 
 namespace damiera::server {
 
@@ -10,7 +13,12 @@ ServerPacer::ServerPacer(ProcessorShare* processors, AlarmClock* alarms, std::in
     : turn_(processors), alarms_(maxTimeMs > 0 ? alarms : nullptr) {
   if (alarms_ == nullptr) return;
   // The stopper holds the job weakly: a job that is over (and gone) is not kept alive.
-  alarm_ = alarms_->set(start + std::chrono::milliseconds(maxTimeMs), std::move(stopJob));
+  alarm_ = alarms_->set(start + std::chrono::milliseconds(maxTimeMs),
+                        [stopJob = std::move(stopJob), maxTimeMs] {
+                          host::logLine("a search reached the time cap (--max-movetime " +
+                                        std::to_string(maxTimeMs) + ") and is stopped");
+                          stopJob();
+                        });
 }
 
 ServerPacer::~ServerPacer() {
@@ -19,6 +27,9 @@ ServerPacer::~ServerPacer() {
 
 void SearchCaps::apply(SearchLimits& limits, SearchOptions& options) const {
   if (maxThreads > 0) options.threads = std::min(options.threads, maxThreads);
+  if (maxDepth > 0 && limits.depth > maxDepth)  // asked: the operator may want to know
+    host::logLine("a search of depth " + std::to_string(limits.depth) + " is capped at depth " +
+                  std::to_string(maxDepth) + " (--max-depth)");
   if (maxDepth > 0 && (limits.depth == 0 || limits.depth > maxDepth)) limits.depth = maxDepth;
 }
 

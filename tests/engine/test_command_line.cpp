@@ -68,6 +68,24 @@ TEST_CASE("The --help text lists every option, and README.md shows the same", "[
   CHECK(readme.find(options) != std::string::npos);
 }
 
+TEST_CASE("The package's damiera.conf lists every option of the server", "[command line]") {
+  const Run help = runDamiera("--help");
+  const std::string conf = readFile(std::string(DAMIERA_SOURCE_DIR) + "/packaging/damiera.conf");
+  // The server's options are the "  --name" lines after the section's title.
+  const std::string section = help.output.substr(help.output.find("Analysis server"));
+  std::size_t at = 0;
+  int options = 0;
+  while ((at = section.find("\n  --", at)) != std::string::npos) {
+    at += 3;
+    const std::string name = section.substr(at, section.find_first_of(" \n", at) - at);
+    if (name == "--listen") continue;  // DAMIERA_LISTEN
+    INFO(name);
+    CHECK(conf.find("#   " + name + " ") != std::string::npos);
+    ++options;
+  }
+  CHECK(options > 10);
+}
+
 TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
   struct Case {
     const char* arguments;

@@ -1,5 +1,6 @@
 #include "tests/server/server_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -40,7 +41,8 @@ std::string readFirstLine(int fd, std::chrono::milliseconds timeout) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& listen) {
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& listen,
+                             const std::string& stderrFile) {
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
   std::vector<std::string> argv = {DAMIERA_BINARY, "--listen", listen};
@@ -51,6 +53,12 @@ ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::st
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
+    if (!stderrFile.empty()) {
+      const int log = open(stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (log < 0) _exit(126);
+      dup2(log, STDERR_FILENO);
+      close(log);
+    }
     std::vector<char*> raw;
     for (std::string& arg : argv) raw.push_back(arg.data());
     raw.push_back(nullptr);

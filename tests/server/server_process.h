@@ -14,8 +14,10 @@ namespace damiera::testing {
 class ServerProcess {
  public:
   // Throws std::runtime_error when the server does not say where it listens within 20 s.
+  // With `stderrFile`, the server's stderr (its log) goes to that file instead of the test's.
   explicit ServerProcess(const std::vector<std::string>& args = {},
-                         const std::string& listen = "127.0.0.1:0");
+                         const std::string& listen = "127.0.0.1:0",
+                         const std::string& stderrFile = "");
   // Kills the server if a test left it running.
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;

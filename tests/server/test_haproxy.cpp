@@ -320,6 +320,9 @@ TEST_CASE("Behind HAProxy: a killed server's clients are closed, the live one's 
   CHECK(totals.lost <= totals.disconnects);
   CHECK(WIFEXITED(status));
   CHECK(output.find("all ") != std::string::npos);
+  // HAProxy's own log (tools/deploy/haproxy.cfg: on its stdout): a line a connection, naming
+  // the server that served it.
+  CHECK(haproxy.log().find(" damiera damiera_servers/damiera2 ") != std::string::npos);
   CHECK(server2.stopCleanly());
 }
 

@@ -3,7 +3,9 @@
 // WebSocket.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -169,4 +171,55 @@ TEST_CASE("With --http alone the port speaks HTTP only and a WebSocket upgrade i
   CHECK_THROWS(WebSocketClient(server.port()));
   CHECK(httpGet(server.port(), "/").status == 404);
   CHECK(server.stopCleanly());
+}
+
+TEST_CASE("The server's log has a line for each request and each connection event",
+          "[server][http]") {
+  const auto contents = [](const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  };
+  const std::string log = temporaryFile("http-server.log", "");
+  const std::string token = temporaryFile("http-log-token.txt", "log-token\n");
+  {
+    ServerProcess server(httpServer({"--websocket", "--token-file", token, "--max-depth", "3"}),
+                         "127.0.0.1:0", log);
+    CHECK(httpGet(server.port(), "/v1/eval?fen=" + kStartFen + "&depth=2").status == 401);
+    {
+      WebSocketClient refused(server.port());  // a wrong first line: closed, unauthorized
+      REQUIRE(refused.send("isready"));
+      CHECK(refused.readToEnd());
+    }
+    WebSocketClient client(server.port());
+    REQUIRE(client.send("auth log-token"));
+    REQUIRE(client.send("go depth 9"));  // deeper than --max-depth: capped
+    CHECK(client.readUntil("bestmove"));
+    client.close();
+    CHECK(server.stopCleanly());
+  }
+  const std::string lines = contents(log);
+  INFO(lines);
+  CHECK(lines.find(" http \"GET /v1/eval?fen=" + kStartFen + "&depth=2\" 401 ") !=
+        std::string::npos);
+  CHECK(lines.find(" closed: unauthorized\n") != std::string::npos);
+  CHECK(lines.find("a search of depth 9 is capped at depth 3 (--max-depth)\n") !=
+        std::string::npos);
+
+  // A full server: the one place is held by a session that has answered, so the request
+  // after it is the one turned away.
+  const std::string fullLog = temporaryFile("http-server-full.log", "");
+  {
+    ServerProcess server(httpServer({"--websocket", "--max-clients", "1"}), "127.0.0.1:0", fullLog);
+    WebSocketClient holder(server.port());
+    REQUIRE(holder.send("isready"));
+    CHECK(holder.readUntil("readyok"));
+    CHECK(httpGet(server.port(), "/health").status == 503);
+    holder.close();
+    CHECK(server.stopCleanly());
+  }
+  const std::string full = contents(fullLog);
+  INFO(full);
+  CHECK(full.find(" http \"GET /health\" 503 ") != std::string::npos);
 }
