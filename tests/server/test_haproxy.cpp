@@ -24,6 +24,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -33,6 +34,7 @@
 
 #include "tests/common/skip_test.h"
 #include "tests/common/toolchain_group.h"
+#include "tests/server/http_client.h"
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
 #include "tests/server/websocket_client.h"
@@ -87,16 +89,17 @@ std::string contentsOf(const std::string& path) {
 }
 
 // What the servers behind HAProxy speak: lines, or WebSocket (DAMIERA_WEBSOCKET).
-enum class Servers { Lines, WebSocket };
+enum class Servers { Lines, WebSocket, Http };
 
 // haproxy -f tools/deploy/haproxy.cfg in the foreground, its addresses in the environment.
 class Haproxy {
  public:
   Haproxy(int frontend, int server1, int server2, Servers servers = Servers::Lines)
       : port_(frontend),
-        log_(std::string(DAMIERA_BUILD_DIR) + (servers == Servers::WebSocket
-                                                   ? "/server_tests_haproxy_ws.log"
-                                                   : "/server_tests_haproxy.log")) {
+        log_(std::string(DAMIERA_BUILD_DIR) +
+             (servers == Servers::WebSocket ? "/server_tests_haproxy_ws.log"
+              : servers == Servers::Http    ? "/server_tests_haproxy_http.log"
+                                            : "/server_tests_haproxy.log")) {
     const std::string& log = log_;
     std::vector<std::string> env;
     for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
@@ -105,6 +108,7 @@ class Haproxy {
     env.push_back("DAMIERA_SERVER2=127.0.0.1:" + std::to_string(server2));
     env.push_back(std::string("DAMIERA_TOKEN=") + kToken);
     if (servers == Servers::WebSocket) env.push_back("DAMIERA_WEBSOCKET=1");
+    if (servers == Servers::Http) env.push_back("DAMIERA_HTTP=1");
     std::vector<char*> envp;
     for (std::string& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);
@@ -124,8 +128,8 @@ class Haproxy {
       pid_ = -1;
       FAIL("cannot start haproxy (tools/setup installs it)");
     }
-    // The WebSocket test waits for HAProxy's own words instead (waitForLog).
-    if (servers == Servers::WebSocket) return;
+    // The WebSocket and HTTP tests wait for HAProxy's own words instead (waitForLog).
+    if (servers != Servers::Lines) return;
     // Ready once a session through it answers (bounded: 100 tries, 10 s).
     for (int attempt = 0; attempt < 100; ++attempt) {
       try {
@@ -418,5 +422,41 @@ TEST_CASE("Behind HAProxy over WebSocket: the upgrade and messages pass, /health
   }
   CHECK(haproxy.waitForLog("damiera1 is DOWN", 2, kDeadlockGuard));
   CHECK(haproxy.log().find("damiera2 is DOWN") == std::string::npos);
+  CHECK(server2.stopCleanly());
+}
+
+TEST_CASE("Behind HAProxy over HTTP: each position's evaluations go to one server, its cache",
+          "[server][haproxy][http][heavy]") {
+  skipUnlessHaproxyIsInstalled();
+  ServerProcess server1(smallServer({"--http"}));
+  ServerProcess server2(smallServer({"--http"}));
+  Haproxy haproxy(freePort(), server1.port(), server2.port(), Servers::Http);
+  INFO(haproxy.log());
+  // Up once it listens: a refused connection is answered at once, so this loop is short.
+  bool up = false;
+  for (int attempt = 0; attempt < 100'000 && !up; ++attempt)
+    up = httpGet(haproxy.port(), "/health").status == 200;
+  REQUIRE(up);
+  // 16 positions (one man each side), each asked twice: with balancing by position the second
+  // is always the first's server's cache; taking turns, it would go to the other server.
+  for (int white = 21; white <= 28; ++white)
+    for (int black = 1; black <= 2; ++black) {
+      const std::string target =
+          "/v1/eval?fen=W:W" + std::to_string(white) + ":B" + std::to_string(black) + "&depth=3";
+      const HttpAnswer first = httpGet(haproxy.port(), target);
+      const HttpAnswer second = httpGet(haproxy.port(), target);
+      INFO(target << ": " << first.status << " " << first.body << " / " << second.body);
+      REQUIRE(first.status == 200);
+      REQUIRE(second.status == 200);
+      CHECK(nlohmann::json::parse(first.body)["cached"] == false);
+      CHECK(nlohmann::json::parse(second.body)["cached"] == true);
+    }
+  // ... and the positions are spread over both servers: each has some in its cache.
+  for (const ServerProcess* server : {&server1, &server2}) {
+    const std::string metrics = httpGet(server->port(), "/metrics").body;
+    CHECK(metrics.find("damiera_eval_cache_hits_total 0\n") == std::string::npos);
+  }
+  CHECK(haproxy.log().find(" damiera_eval/damiera") != std::string::npos);  // its httplog
+  CHECK(server1.stopCleanly());
   CHECK(server2.stopCleanly());
 }
