@@ -11,7 +11,8 @@ namespace damiera::egdb {
 
 Database::Database(const std::string& dir, int maxPieces, std::uint64_t cacheBytes)
     : cache_(cacheBytes) {
-  std::array<bool, 13> complete;
+  // Indexed by pieces on the board: up to 12 a side, whatever maxPieces a caller asks for.
+  std::array<bool, 2 * 12 + 1> complete;
   complete.fill(true);
   for (const Material& m : slicesUpTo(maxPieces)) {
     // The platform's separator: the CheckerBoard DLL names Windows paths in its errors.

@@ -121,13 +121,18 @@ int report(const po::variables_map& vm, const std::vector<std::string>& files) {
   EndingsReport result;
   result.engine = vm["engine"].as<std::string>();
   result.range = parseRange(vm["pieces"].as<std::string>());
-  std::unique_ptr<egdb::Database> database;
+  std::shared_ptr<egdb::Database> database;
   if (vm.count("egdb")) {
     const std::string dir = vm["egdb"].as<std::string>();
-    database = std::make_unique<egdb::Database>(dir, 24, kDatabaseCacheBytes);
+    try {
+      database = egdb::openShared(dir, kDatabaseCacheBytes);
+    } catch (const std::exception& e) {
+      fail("--egdb " + dir + ": " + e.what());
+    }
+    if (!database || database->pieces() == 0)
+      fail("--egdb " + dir + ": no complete database there");
     for (const std::string& error : database->errors())
       std::cerr << "damiera-endings: " << error << "\n";
-    if (database->pieces() == 0) fail("--egdb " + dir + ": no complete database there");
     result.databasePieces = database->pieces();
   }
   int number = 0;
