@@ -35,7 +35,7 @@ using host::HttpRequest;
 using host::HttpResponse;
 
 // The largest request body (a PDN game), and the defaults of the API's limits (server
-// options, README.md "HTTP API").
+// options, docs/http.md "Limits").
 inline constexpr std::size_t kDefaultHttpMaxBodyBytes = 64 * 1024;
 inline constexpr int kDefaultHttpMaxDepth = 24;
 inline constexpr std::int64_t kDefaultHttpMaxMoveTimeMs = 10'000;

@@ -1,4 +1,4 @@
-// The promise API (the package README, "Promise API"), appended to damiera.js and
+// The promise API (src/wasm/package/README.md, "Promise API"), appended to damiera.js and
 // damiera-threaded.js after the module factory and the refusal catalogues
 // (src/wasm/CMakeLists.txt): the same native protocol lines (PROTOCOL.md), one call each.
 //   const engine = await Damiera.start({threads: 1, egdb: true});
