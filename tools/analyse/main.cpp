@@ -9,15 +9,13 @@
 #include "egdb/database.h"
 #include "search/limits.h"
 #include "tools/analyse/analyse_run.h"
+#include "tools/common/tool_database.h"
 #include "version.h"
 
 using namespace damiera;
 namespace po = boost::program_options;
 
 namespace {
-
-// The database's block cache, shared by every search of the run.
-constexpr std::uint64_t kDatabaseCacheMb = 64;
 
 constexpr const char* kHelp = R"(Usage: damiera-analyse [OPTIONS] [PDN...]
 Scores every move of the PDN games in the files (standard input when none, or '-') with the
@@ -103,16 +101,13 @@ int main(int argc, char** argv) {
   if (config.jobs < 1) usage("--jobs wants at least 1");
   if (effort.hashMb < 1) usage("--hash wants at least 1 (MB)");
   if (vm.count("egdb")) {
-    const std::string dir = vm["egdb"].as<std::string>();
     std::shared_ptr<egdb::Database> database;
     try {
-      database = egdb::openShared(dir, kDatabaseCacheMb << 20);
+      database = tools::openToolDatabase("damiera-analyse", vm["egdb"].as<std::string>(),
+                                         tools::DatabaseNeed::AnySlice);
     } catch (const std::exception& e) {
-      usage("--egdb " + dir + ": " + e.what());
+      usage(e.what());
     }
-    if (!database || database->slices() == 0) usage("--egdb " + dir + ": no database there");
-    for (const std::string& error : database->errors())
-      std::cerr << "damiera-analyse: --egdb " << dir << ": " << error << "\n";
     effort.database = database;
     effort.databasePieces = database->largestSlice();
   }

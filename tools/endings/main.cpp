@@ -12,6 +12,7 @@
 
 #include "core/pdn.h"
 #include "egdb/database.h"
+#include "tools/common/tool_database.h"
 #include "tools/endings/report.h"
 #include "tools/endings/sample.h"
 #include "version.h"
@@ -22,8 +23,6 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::uint64_t kDatabaseCacheBytes = 64ull << 20;
 
 constexpr const char* kHelp = R"(Usage: damiera-endings sample [OPTIONS] PDN...
        damiera-endings report --engine NAME [OPTIONS] PDN...
@@ -123,16 +122,12 @@ int report(const po::variables_map& vm, const std::vector<std::string>& files) {
   result.range = parseRange(vm["pieces"].as<std::string>());
   std::shared_ptr<egdb::Database> database;
   if (vm.count("egdb")) {
-    const std::string dir = vm["egdb"].as<std::string>();
     try {
-      database = egdb::openShared(dir, kDatabaseCacheBytes);
+      database = tools::openToolDatabase("damiera-endings", vm["egdb"].as<std::string>(),
+                                         tools::DatabaseNeed::CompleteSlices);
     } catch (const std::exception& e) {
-      fail("--egdb " + dir + ": " + e.what());
+      fail(e.what());
     }
-    if (!database || database->pieces() == 0)
-      fail("--egdb " + dir + ": no complete database there");
-    for (const std::string& error : database->errors())
-      std::cerr << "damiera-endings: " << error << "\n";
     result.databasePieces = database->pieces();
   }
   int number = 0;

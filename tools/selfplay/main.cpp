@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "egdb/database.h"
+#include "tools/common/tool_database.h"
 #include "tools/selfplay/sample_check.h"
 #include "tools/selfplay/selfplay_run.h"
 #include "train/sample_file.h"
@@ -114,19 +115,14 @@ void applyShard(SelfPlayConfig& config, const Shard& shard) {
   config.out += "-shard" + std::to_string(shard.index) + "of" + std::to_string(shard.count);
 }
 
-// The block cache the searches share: the data set's positions come and go, a small one does.
-constexpr std::uint64_t kDatabaseCacheBytes = 64ull << 20;
-
 void openDatabase(const std::string& dir, SelfPlayConfig& config) {
   std::shared_ptr<egdb::Database> database;
   try {
-    database = egdb::openShared(dir, kDatabaseCacheBytes);
+    database =
+        tools::openToolDatabase("damiera-selfplay", dir, tools::DatabaseNeed::CompleteSlices);
   } catch (const std::exception& e) {
-    usage("--egdb " + dir + ": " + e.what());
+    usage(e.what());
   }
-  if (!database || database->pieces() == 0) usage("--egdb " + dir + ": no database there");
-  for (const std::string& error : database->errors())
-    std::cerr << "damiera-selfplay: --egdb " << dir << ": " << error << "\n";
   config.database = database;
   config.databasePieces = database->pieces();  // complete up to there: every probe answers
 }
