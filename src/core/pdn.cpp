@@ -209,8 +209,8 @@ class PdnReader {
     if (move.empty()) return {};  // a bare move number
     const Parsed<PathMove> parsed = parseMove(current_, move);
     if (!parsed)
-      return "move " + std::to_string(game_.moves.size() + 1) + " '" + std::string(move) +
-             "': " + parsed.error;
+      return "move " + moveLabel(game_.start.sideToMove(), game_.moves.size()) + " '" +
+             std::string(move) + "': " + parsed.error;
     current_ = current_.after(parsed.value->move);
     game_.moves.push_back(*parsed.value);
     return {};
@@ -261,6 +261,12 @@ class MoveTextWriter {
 }  // namespace
 
 Parsed<std::vector<PdnGame>> readPdn(std::string_view text) { return PdnReader(text).run(); }
+
+std::string moveLabel(Color firstMover, std::size_t ply) {
+  // Numbered as writePdn numbers them: White's moves "N.", Black's "N...", a number a pair.
+  const std::size_t fromWhite = ply + (firstMover == Color::Black ? 1 : 0);
+  return std::to_string(fromWhite / 2 + 1) + (fromWhite % 2 == 0 ? "." : "...");
+}
 
 std::string writePdn(const PdnGame& game) {
   std::string out;

@@ -57,4 +57,8 @@ Parsed<std::vector<PdnGame>> readPdn(std::string_view text);
 inline constexpr std::size_t kPdnLineWidth = 80;
 std::string writePdn(const PdnGame& game);
 
+// The PDN move number of the ply-th move (0-based) of a game whose first move is firstMover's:
+// "2." for White's second move, "1..." for Black's first. Error messages name moves by it.
+std::string moveLabel(Color firstMover, std::size_t ply);
+
 }  // namespace damiera

@@ -85,7 +85,7 @@ TEST_CASE("damiera-analyse marks the blunder, names a malformed game and analyse
   CHECK(count(run.output, "error") == 1);
   CHECK(run.output.find("error " + (folder / "in.pdn").string() +
                         ": game 2 (Bad - Record, line ") != std::string::npos);
-  CHECK(run.output.find("move 3 '18-13'") != std::string::npos);
+  CHECK(run.output.find("move 2. '18-13'") != std::string::npos);
 
   std::string out = readFile(folder / "out.pdn");
   const std::vector<analysis::PdnEntry> written = analysis::splitPdn(out);

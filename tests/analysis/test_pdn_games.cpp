@@ -46,9 +46,9 @@ TEST_CASE("a malformed game is named with its move, the others still read", "[an
   const PdnEntry& bad = games[1];
   INFO(bad.error);
   CHECK(bad.name() == "game 2 (Verdi - Neri, line 8)");
-  // Its third move, 18-13, is not legal: the error names it and its line in the whole text.
+  // White's second move, 18-13, is not legal: the error names it and its line in the whole text.
   CHECK(bad.error.find("line 12") == 0);
-  CHECK(bad.error.find("move 3 '18-13'") != std::string::npos);
+  CHECK(bad.error.find("move 2. '18-13'") != std::string::npos);
 }
 
 TEST_CASE("games without tags between them are each a game", "[analysis]") {

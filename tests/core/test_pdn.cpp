@@ -99,9 +99,12 @@ TEST_CASE("PDN: illegal moves are rejected with the game, the line and the rules
           "[pdn]") {
   // R6: capture is mandatory, so 21-17 is not legal after 22-19 10-14.
   const std::string error = readError("1. 22-18 1-0\n\n1. 22-19 10-14\n2. 21-17 *\n");
-  CHECK(error.rfind("invalid pdn: game 2, line 4: move 3 '21-17': ", 0) == 0);
+  CHECK(error.rfind("invalid pdn: game 2, line 4: move 2. '21-17': ", 0) == 0);
   CHECK(error.find("capture") != std::string::npos);
-  CHECK(readError("1. 22-18 banana 1-0").find("move 2 'banana'") != std::string::npos);
+  CHECK(readError("1. 22-18 banana 1-0").find("move 1... 'banana'") != std::string::npos);
+  // Black moves first from this set-up: its first move is "1...", White's reply "2.".
+  CHECK(readError("[FEN \"B:W21:B12\"]\n1... 12-16 2. 21-16 *").find("move 2. '21-16'") !=
+        std::string::npos);
 }
 
 TEST_CASE("PDN: malformed text is rejected precisely", "[pdn]") {
