@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/session.h"
+#include "tests/common/session_probe.h"
 #include "tests/common/small_book.h"
 
 using damiera::Session;
@@ -18,20 +19,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-class Probe {
- public:
-  Probe() : session_([this](std::string_view line) { replies_.emplace_back(line); }) {}
-  Lines say(std::string_view line) {
-    replies_.clear();
-    session_.handleLine(line);
-    session_.waitIdle();
-    return replies_;
-  }
-
- private:
-  Lines replies_;
-  Session session_;
-};
+using Probe = damiera::test::SessionProbe;
 
 bool isSearchAnswer(const Lines& replies) {
   return replies.size() >= 2 && replies.front().rfind("info depth ", 0) == 0 &&

@@ -14,6 +14,7 @@
 #include "engine/level.h"
 #include "engine/session.h"
 #include "search/skill.h"
+#include "tests/common/session_probe.h"
 #include "tests/common/small_book.h"
 
 using damiera::Session;
@@ -23,20 +24,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-class Probe {
- public:
-  Probe() : session_([this](std::string_view line) { replies_.emplace_back(line); }) {}
-  Lines say(std::string_view line) {
-    replies_.clear();
-    session_.handleLine(line);
-    session_.waitIdle();
-    return replies_;
-  }
-
- private:
-  Lines replies_;
-  Session session_;
-};
+using Probe = damiera::test::SessionProbe;
 
 bool isBookAnswer(const Lines& replies) {
   return !replies.empty() && replies.front().rfind("info string book move ", 0) == 0;

@@ -12,34 +12,13 @@
 #include "protocol/reply.h"
 #include "search/eval_weights.h"
 #include "search/tt.h"
+#include "tests/common/session_probe.h"
 
 using damiera::Session;
 
 namespace {
 
-// A session whose replies are collected; say() sends one line and returns what came back,
-// with the replies of a perft or bench it started (they come from the search thread).
-class Probe {
- public:
-  explicit Probe(damiera::SessionEnvironment environment = {})
-      : session_([this](std::string_view line) { replies_.emplace_back(line); },
-                 std::move(environment)) {}
-
-  std::vector<std::string> say(std::string_view line) {
-    replies_.clear();
-    lastFlow_ = session_.handleLine(line);
-    session_.waitIdle();
-    return replies_;
-  }
-  std::string fen() const { return damiera::formatFen(session_.game().position()); }
-  Session& session() { return session_; }
-  Session::Flow lastFlow() const { return lastFlow_; }
-
- private:
-  std::vector<std::string> replies_;
-  Session session_;
-  Session::Flow lastFlow_ = Session::Flow::Continue;
-};
+using Probe = damiera::test::SessionProbe;
 
 using Lines = std::vector<std::string>;
 
