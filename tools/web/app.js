@@ -18,11 +18,22 @@ const page = {
   selected: null,       // the square clicked first
   choice: [],           // the paths offered when two captures have the same ends
   thinking: false,
+  analysing: false,     // an analysis runs (analysis-view.js): the game's controls wait
+  viewing: false,       // the board shows a position of the analysis, not the game
   illegal: 0,           // moves the engine refused
   refusal: '',          // the last refusal, as shown
 };
 window.damieraPage = page;
 page.refresh = () => refresh();  // for the page test, after it sets a position itself
+// The analysis panel shows one of its positions; refresh() goes back to the game.
+page.showPosition = (fen) => {
+  page.viewing = true;
+  page.pieces = parseFen(fen);
+  page.selected = null;
+  page.choice = [];
+  draw();
+  $('status').textContent = 'The board shows a position of the analysis ("Back to the game").';
+};
 
 const $ = (id) => document.getElementById(id);
 function log(line) {
@@ -92,6 +103,7 @@ async function refresh() {
   page.moves = page.engine.game().moves;
   page.selected = null;
   page.choice = [];
+  page.viewing = false;
   draw();
   $('moves').textContent = page.moves.join(' ');
   $('status').textContent = page.legal.length === 0 ? 'Game over.' :
@@ -214,7 +226,9 @@ function showRefusal(text) {
 // First click: a piece; second: where it goes. The move is sent to the engine as clicked, so
 // one the rules forbid comes back refused, with the reason in the chosen language.
 async function clicked(square) {
-  if (page.thinking || page.sideToMove !== page.human || page.legal.length === 0) return;
+  if (page.thinking || page.analysing || page.viewing || page.sideToMove !== page.human ||
+      page.legal.length === 0)
+    return;
   const own = (n) => (page.pieces.get(n) || '').toUpperCase() === page.human;
   if (page.selected === null || page.selected === square || own(square)) {
     page.selected = page.pieces.has(square) && page.selected !== square ? square : null;
@@ -269,8 +283,9 @@ async function enginePlays() {
 
 // ---- Controls -------------------------------------------------------------------------------
 
-$('go').addEventListener('click', () => page.legal.length > 0 && !page.thinking && enginePlays());
+$('go').addEventListener('click', () => page.legal.length > 0 && !page.thinking && !page.analysing && enginePlays());
 $('newgame').addEventListener('click', async () => {
+  if (page.analysing) return;
   await page.engine.stop();
   page.human = 'W';
   showRefusal('');
@@ -279,7 +294,7 @@ $('newgame').addEventListener('click', async () => {
 });
 // Takes back to the player's last turn: the engine's reply and the player's move.
 $('undo').addEventListener('click', async () => {
-  if (page.thinking) return;
+  if (page.thinking || page.analysing) return;
   const count = page.sideToMove === page.human ? 2 : 1;
   await page.engine.undo(Math.min(count, page.moves.length));
   showRefusal('');
@@ -289,8 +304,8 @@ $('flip').addEventListener('click', () => {
   page.flipped = !page.flipped;
   draw();
 });
-$('analyse').addEventListener('click', () => page.engine.bestMove({onInfo: showInfo}));
-$('stop').addEventListener('click', () => page.engine.stop());
+$('analyse').addEventListener('click', () => !page.analysing && page.engine.bestMove({onInfo: showInfo}));
+$('stop').addEventListener('click', () => !page.analysing && page.engine.stop());
 $('connect').addEventListener('click', () => start($('engine').value).catch((e) => {
   $('status').textContent = e.message;
 }));
