@@ -110,9 +110,17 @@
 
   // ---- The page's engine ---------------------------------------------------------------------
 
+  // The PDN number of the ply-th move (0-based), as damiera-analyse's errors name a move
+  // (moveLabel, src/core/pdn.cpp): "2." for White's second move, "1..." for Black's first.
+  function moveLabel(firstMover, ply) {
+    var fromWhite = ply + (firstMover === 'B' ? 1 : 0);
+    return (Math.floor(fromWhite / 2) + 1) + (fromWhite % 2 === 0 ? '.' : '...');
+  }
+
   // Checks the game move by move on the engine, each move turned into its full path (the
-  // engine's legal moves); the first refused one is named: "move 3 '18-13': <reason>", the
-  // reason in `language` (the promise API's refusal catalogues).
+  // engine's legal moves); the first refused one is named as damiera-analyse names it:
+  // "line 3: move 2. '18-13': <reason>", the reason in `language` (the promise API's refusal
+  // catalogues).
   async function replay(engine, game, language) {
     await engine.setPosition({fen: game.fen});
     var fens = [await engine.fen()];
@@ -124,7 +132,8 @@
         await engine.play(move.text);
       } catch (error) {
         var why = error instanceof Damiera.Refusal ? error.explain(language) : error.message;
-        throw new Error('line ' + move.line + ': move ' + (ply + 1) + ' \'' + move.text + '\': ' + why);
+        throw new Error('line ' + move.line + ': move ' + moveLabel(fens[0][0], ply) + ' \'' + move.text +
+                        '\': ' + why);
       }
       var exact = legal.find(function (m) {
         return m === move.text;
