@@ -62,7 +62,8 @@ po::options_description serverOptions() {
        "with --websocket: the origin of a page whose scripts may connect, as browsers send it "
        "(https://example.org:8443, no path); repeat for more; a page of any other origin is "
        "closed with code 1008 and why; clients that send no Origin (not browsers) are let in; "
-       "default: any origin")  //
+       "default: any origin; with --http: a page whose scripts may read the API's answers "
+       "(CORS), default: none")  //
       ("http",
        "serve the HTTP/JSON API (GET /v1/eval, POST /v1/analyse, GET /metrics: docs/http.md) "
        "on the port: with --websocket too, the requests that are not a WebSocket upgrade; "
@@ -127,7 +128,8 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
   config.tcp.port = address->port;
   if (args.count("websocket")) config.tcp.transport = host::Transport::WebSocket;
   if (args.count("allow-origin")) {
-    if (!args.count("websocket")) throw po::error("--allow-origin is an option of --websocket");
+    if (!args.count("websocket") && !args.count("http"))
+      throw po::error("--allow-origin is an option of --websocket or --http");
     for (const std::string& text : args["allow-origin"].as<std::vector<std::string>>()) {
       const auto origin = host::parseOrigin(text, error);
       if (!origin) throw po::error("--allow-origin " + text + ": " + error);

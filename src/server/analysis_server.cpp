@@ -75,6 +75,7 @@ int runAnalysisServer(const AnalysisServerConfig& config, const SessionFactoryMa
     };
     HttpApiConfig api = *config.http;
     api.token = config.tcp.token;
+    api.allowedOrigins = config.tcp.allowedOrigins;
     HttpSearchResources resources{&pool, &processors, &alarms, config.maxMoveTimeMs, table};
     ServerGauges gauges{[sessions] { return sessions->load(); }, [&pool] { return pool.busy(); },
                         [&pool] { return pool.queued(); }};

@@ -20,6 +20,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "host/tcp_auth.h"
+#include "host/tcp_config.h"
 #include "search/search.h"
 #include "server/eval_cache.h"
 #include "server/http_json.h"
@@ -519,6 +520,28 @@ void HttpApi::shutdown() {
 void HttpApi::handle(const HttpRequest& request, std::string_view clientName, HttpReply reply) {
   const std::shared_ptr<State>& state = state_;
   const std::string client(clientName);
+  // A page of an --allow-origin origin reads every answer (CORS); its browser asks first
+  // (OPTIONS) before a request with a token.
+  if (const auto header = request.find(http::field::origin); header != request.end()) {
+    const std::string origin(header->value().data(), header->value().size());
+    if (host::isAllowedOrigin(state->config.allowedOrigins, origin)) {
+      reply = [inner = std::move(reply), origin](HttpResponse response) {
+        response.set(http::field::access_control_allow_origin, origin);
+        response.set(http::field::access_control_expose_headers, "Location, Retry-After");
+        response.set(http::field::vary, "Origin");
+        inner(std::move(response));
+      };
+      if (request.method() == http::verb::options) {
+        HttpResponse allowed(http::status::no_content, 11);
+        allowed.set(http::field::access_control_allow_methods, "GET, POST");
+        allowed.set(http::field::access_control_allow_headers, "Authorization, Content-Type");
+        allowed.set(http::field::access_control_max_age, "600");
+        allowed.prepare_payload();
+        const std::lock_guard lock(state->mutex);
+        return respondLocked(*state, reply, std::move(allowed));
+      }
+    }
+  }
   const auto respond = [&](HttpResponse response) {
     const std::lock_guard lock(state->mutex);
     respondLocked(*state, reply, std::move(response));

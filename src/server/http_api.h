@@ -62,6 +62,9 @@ struct HttpApiConfig {
   int queue = kDefaultHttpQueue;                    // ... and in all
   std::size_t cacheEntries = kDefaultHttpCacheEntries;
   std::optional<std::string> token;  // when set: "Authorization: Bearer <token>" or 401
+  // --allow-origin: the web pages (host::parseOrigin's form) whose scripts may read the
+  // answers (CORS, docs/http.md "From a web page"); empty: none, as without CORS.
+  std::vector<std::string> allowedOrigins;
 };
 
 // What the API's searches run on: the server's (analysis_server.h).

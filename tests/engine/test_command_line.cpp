@@ -102,7 +102,7 @@ TEST_CASE("Usage errors exit with status 2 and say why", "[command line]") {
       Case{"--eval-dir /tmp", "--eval-dir is an option of the server (--listen)"},
       Case{"--websocket", "--websocket is an option of the server (--listen)"},
       Case{"--listen :0 --allow-origin https://x.org",
-           "--allow-origin is an option of --websocket"},
+           "--allow-origin is an option of --websocket or --http"},
       Case{"--listen :0 --websocket --allow-origin https://x.org/", "with no path"},
       Case{"--listen :0 --http-queue 3", "--http-queue is an option of --http"},
       Case{"--listen :0 --http --http-client-queue 0", "--http-client-queue must be an integer"},

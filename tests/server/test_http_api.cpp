@@ -210,6 +210,57 @@ TEST_CASE("A token is asked for as a Bearer token", "[server][http]") {
   CHECK(server.call(request(http::verb::get, "/health"), health).result_int() == 200);
 }
 
+TEST_CASE("A page of an --allow-origin origin may read the answers (CORS), others not",
+          "[server][http]") {
+  HttpApiConfig config;
+  config.token = "s3cret";
+  config.allowedOrigins = {"http://127.0.0.1:8000"};
+  Api server(config);
+  const auto from = [](HttpRequest made, const std::string& origin) {
+    made.set(http::field::origin, origin);
+    return made;
+  };
+  // The browser's question before a request with a token: answered without one.
+  HttpRequest asked =
+      from(request(http::verb::options, "/v1/analyse?depth=2"), "http://127.0.0.1:8000");
+  asked.set(http::field::access_control_request_method, "POST");
+  asked.set(http::field::access_control_request_headers, "authorization,content-type");
+  Outcome preflight;
+  const HttpResponse& allowed = server.call(asked, preflight);
+  CHECK(allowed.result_int() == 204);
+  CHECK(allowed[http::field::access_control_allow_origin] == "http://127.0.0.1:8000");
+  CHECK(allowed[http::field::access_control_allow_methods] == "GET, POST");
+  CHECK(allowed[http::field::access_control_allow_headers] == "Authorization, Content-Type");
+  // Every answer to that page names it, errors too (the page shows their message).
+  HttpRequest submitted =
+      from(request(http::verb::post, "/v1/analyse?depth=2", kPdnGame), "HTTP://127.0.0.1:8000");
+  submitted.set(http::field::authorization, "Bearer s3cret");
+  Outcome accepted;
+  CHECK(server.call(submitted, accepted).result_int() == 202);
+  CHECK(accepted.wait()[http::field::access_control_allow_origin] == "HTTP://127.0.0.1:8000");
+  Outcome refused;
+  const HttpResponse& unauthorized = server.call(
+      from(request(http::verb::get, "/v1/analyse/none"), "http://127.0.0.1:8000"), refused);
+  CHECK(unauthorized.result_int() == 401);
+  CHECK(unauthorized[http::field::access_control_allow_origin] == "http://127.0.0.1:8000");
+  // Another page: no CORS header, so its browser withholds the answer; no preflight either.
+  Outcome other;
+  const HttpResponse& foreign =
+      server.call(from(request(http::verb::get, "/health"), "https://evil.example"), other);
+  CHECK(foreign.result_int() == 200);
+  CHECK(foreign.find(http::field::access_control_allow_origin) == foreign.end());
+  HttpRequest otherAsked =
+      from(request(http::verb::options, "/v1/analyse"), "https://evil.example");
+  Outcome otherPreflight;
+  CHECK(server.call(otherAsked, otherPreflight).result_int() != 204);
+  // Without --allow-origin: none.
+  Api plain;
+  Outcome none;
+  const HttpResponse& closed =
+      plain.call(from(request(http::verb::get, "/health"), "http://127.0.0.1:8000"), none);
+  CHECK(closed.find(http::field::access_control_allow_origin) == closed.end());
+}
+
 TEST_CASE("Beyond a client's queue and the server's, a 429 with Retry-After", "[server][http]") {
   HttpApiConfig config;
   config.queuePerClient = 1;
