@@ -17,17 +17,7 @@ window.damieraAnalysis = analysisView;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const GRAPH = {width: 600, height: 160};
 
-// A raw score as damiera-analyse prints it (formatScore, src/analysis/score_model.cpp):
-// "+0.35", "-1.20", a forced result "#3" / "#-3" (moves), a database one "db+" / "db-".
-function formatScore(score) {
-  const mateBound = 31000 - 128;
-  if (Math.abs(score) >= mateBound) {
-    const plies = 31000 - Math.abs(score);
-    return '#' + (score > 0 ? '' : '-') + Math.floor((plies + 1) / 2);
-  }
-  if (Math.abs(score) >= 20000 - 128) return score > 0 ? 'db+' : 'db-';
-  return (score > 0 ? '+' : '') + (score / 100).toFixed(2);
-}
+const formatScore = DamieraAnalysis.formatScore;
 
 // The game on the board as PDN (a FEN tag when it did not start from the start position).
 function boardGamePdn() {

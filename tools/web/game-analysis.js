@@ -45,6 +45,16 @@
   function cappedScore(score) {
     return Math.min(LOSS_CAP, Math.max(-LOSS_CAP, score));
   }
+  // A raw score as damiera-analyse prints it (formatScore): "+0.35", "-1.20", "0.00", a forced
+  // result "#3" / "#-3" (moves, the winner's sign), a database one "db+" / "db-".
+  function formatScore(score) {
+    if (Math.abs(score) >= SCORE_MATE - 128) {  // kScoreMateBound
+      var plies = SCORE_MATE - Math.abs(score);
+      return '#' + (score > 0 ? '' : '-') + Math.floor((plies + 1) / 2);
+    }
+    if (Math.abs(score) >= DATABASE_BOUND) return score > 0 ? 'db+' : 'db-';
+    return (score > 0 ? '+' : '') + (score / 100).toFixed(2);
+  }
   function judge(lostPercent, thresholds) {
     if (lostPercent >= thresholds.blunder) return 'Blunder';
     if (lostPercent >= thresholds.mistake) return 'Mistake';
@@ -284,7 +294,11 @@
   global.DamieraAnalysis = {
     THRESHOLDS: THRESHOLDS,
     rawScore: rawScore,
+    winningChances: winningChances,
     expectedPercent: expectedPercent,
+    cappedScore: cappedScore,
+    judge: judge,
+    formatScore: formatScore,
     judgeMoves: judgeMoves,
     analyseWithEngine: analyseWithEngine,
     analyseWithServer: analyseWithServer,
