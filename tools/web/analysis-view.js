@@ -163,6 +163,7 @@ function moveLabel(move) {
 
 function drawAnalysis(result) {
   $('analysis-result').hidden = false;
+  document.body.classList.add('analysis-shown');  // on a phone, the board stays in view (index.html)
   const names = `${result.tags.White || 'White'} - ${result.tags.Black || 'Black'}`;
   $('analysis-summary').textContent = '';
   $('analysis-summary').append(element('b', {}, names), element('br'),
