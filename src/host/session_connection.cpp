@@ -111,6 +111,7 @@ bool SessionConnection::closeOutput(bool ifEmpty) {
 
 void SessionConnection::shutdown() {
   boost::asio::post(strand_, [self = shared_from_this()] {
+    self->serverStopping_ = true;
     switch (self->state_) {
       case State::Handshake:
         self->abort();

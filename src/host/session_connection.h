@@ -125,6 +125,8 @@ class SessionConnection : public ClientConnection,
   // socket is there.
   void setPeer(const boost::asio::ip::tcp::socket& socket);
   const std::string& peer() const { return peer_; }
+  // shutdown() has come: a connection kept for more (HTTP's persistent one) closes instead.
+  bool serverStopping() const { return serverStopping_; }
 
   const Strand strand_;
   const TcpServerConfig& config_;
@@ -147,6 +149,7 @@ class SessionConnection : public ClientConnection,
   // Strand only.
   std::unique_ptr<LineSession> session_;
   bool authorized_ = false;
+  bool serverStopping_ = false;
 
   // Any thread.
   std::mutex outputMutex_;

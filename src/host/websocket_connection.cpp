@@ -63,13 +63,20 @@ WebSocketConnection::WebSocketConnection(asio::ip::tcp::socket socket, Strand st
 WebSocketConnection::~WebSocketConnection() = default;
 
 void WebSocketConnection::start() {
-  asio::post(strand_, [self = self()] { self->readRequest(); });
+  asio::post(strand_, [self = self()] {
+    error_code ignored;
+    self->socket_.next_layer().set_option(asio::ip::tcp::no_delay(true), ignored);  // small
+    self->readRequest(std::chrono::steady_clock::now() + kHandshakeTime);
+  });
 }
 
-void WebSocketConnection::readRequest() {
-  error_code ignored;
-  socket_.next_layer().set_option(asio::ip::tcp::no_delay(true), ignored);  // small messages
-  armTimer(std::chrono::steady_clock::now() + kHandshakeTime);
+void WebSocketConnection::readRequest(
+    std::optional<std::chrono::steady_clock::time_point> deadline) {
+  state_ = State::Handshake;
+  if (deadline)
+    armTimer(*deadline);
+  else  // no deadline: a wait that fired before this is seen as stale by onTimer
+    timer_.expires_at(std::chrono::steady_clock::time_point::max());
   parser_.emplace();
   parser_->header_limit(kMaxRequestHeaderBytes);
   // Without the HTTP API a request has no body (an upgrade, /health): any is refused.
@@ -82,6 +89,7 @@ void WebSocketConnection::readRequest() {
 void WebSocketConnection::onRequest(const error_code& error) {
   if (state_ != State::Handshake) return;
   if (error == http::error::body_limit && config_.http) {
+    keepAlive_ = false;  // the body is not read: what follows it is no request
     HttpResponse tooLarge(http::status::payload_too_large, 11);
     tooLarge.set(http::field::content_type, "application/json");
     tooLarge.body() = jsonError("request body too large");
@@ -99,7 +107,11 @@ void WebSocketConnection::onRequest(const error_code& error) {
     requestLine_ =
         std::string(request.method_string()) + ' ' +
         printableForLog(std::string_view(request.target().data(), request.target().size()));
+    // HTTP/1.1 keeps the connection unless the request says `Connection: close` (HTTP/1.0:
+    // unless it says `keep-alive`).
+    keepAlive_ = request.keep_alive();
     if (admission_ == Admission::ServerFull) {  // --max-clients counts HTTP clients too
+      keepAlive_ = false;
       HttpResponse full(http::status::service_unavailable, 11);
       full.set(http::field::content_type, "application/json");
       full.body() = jsonError(kServerFull);
@@ -157,9 +169,10 @@ void WebSocketConnection::answerHttp(http::status status, std::string body) {
 
 void WebSocketConnection::handOver(const http::request<http::string_body>& request) {
   state_ = State::Finishing;  // no session: the response is all there is
-  timer_.cancel();
   if (config_.idleTimeout.count() > 0)
     armTimer(std::chrono::steady_clock::now() + config_.idleTimeout);
+  else  // no deadline (onTimer sees a wait that fired before this as stale)
+    timer_.expires_at(std::chrono::steady_clock::time_point::max());
   error_code failed;
   const auto peer = socket_.next_layer().remote_endpoint(failed);
   const std::string client = failed ? std::string("unknown") : peer.address().to_string();
@@ -175,17 +188,30 @@ void WebSocketConnection::writeHttp(http::response<http::string_body> response) 
   state_ = State::Finishing;
   httpReply_ = std::make_unique<http::response<http::string_body>>(std::move(response));
   httpReply_->set(http::field::server, serverName());
-  httpReply_->keep_alive(false);
+  keepAlive_ = keepAlive_ && !serverStopping();
+  httpReply_->keep_alive(keepAlive_);
   httpReply_->prepare_payload();
   logLine(peer() + " http \"" + (requestLine_.empty() ? std::string("-") : requestLine_) + "\" " +
           std::to_string(httpReply_->result_int()) + ' ' +
           std::to_string(httpReply_->body().size()) + " bytes");
   http::async_write(
-      socket_.next_layer(), *httpReply_, [self = self()](const error_code&, std::size_t) {
-        error_code ignored;
-        self->socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-        self->closeSocket();
-      });
+      socket_.next_layer(), *httpReply_,
+      [self = self()](const error_code& error, std::size_t) { self->onHttpWritten(error); });
+}
+
+void WebSocketConnection::onHttpWritten(const error_code& error) {
+  if (state_ == State::Closed) return;  // the idle timeout or the server's stop came first
+  if (!error && keepAlive_ && !serverStopping()) {
+    // The next request on the same connection, within the idle timeout (none: no deadline).
+    httpReply_.reset();
+    requestLine_.clear();
+    noteActivity();
+    readRequest(idleDeadline());
+    return;
+  }
+  error_code ignored;
+  socket_.next_layer().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  closeSocket();
 }
 
 void WebSocketConnection::onAccepted(const error_code& error) {
@@ -279,7 +305,8 @@ void WebSocketConnection::armTimer(std::chrono::steady_clock::time_point deadlin
 // The one timer: the handshake's deadline, then the idle timeout (not moved at every message;
 // when it fires early it is set again for the rest), then the linger of a closing connection.
 void WebSocketConnection::onTimer(const error_code& error) {
-  if (error) return;  // cancelled or set again
+  // Cancelled, or set again after it had fired (a wait of the previous HTTP request's).
+  if (error || std::chrono::steady_clock::now() < timer_.expiry()) return;
   switch (state_) {
     case State::Handshake:
       abort();

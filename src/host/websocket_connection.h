@@ -5,7 +5,8 @@
 // a plain `GET /health` is answered "200 ok" ("503 server full" when it is), for a balancer's
 // health check, anything else that is not an upgrade "426" (with --http, every request that is
 // not an upgrade goes to the HTTP endpoint instead, and with Transport::Http an upgrade too:
-// one request, one response, then the connection closes). Everything runs on the
+// one response a request, and the connection kept for the next request, HTTP/1.1's persistent
+// connection, unless the client says `Connection: close`). Everything runs on the
 // connection's strand, except deliver(), which a search thread may call at any time.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -44,14 +45,19 @@ class WebSocketConnection : public SessionConnection {
  private:
   std::shared_ptr<WebSocketConnection> self() { return selfAs<WebSocketConnection>(); }
 
-  void readRequest();
+  // Reads the next HTTP request (the first, or the next on a kept connection); the connection
+  // is dropped when it has not come by `deadline` (none: no deadline).
+  void readRequest(std::optional<std::chrono::steady_clock::time_point> deadline);
   void onRequest(const boost::system::error_code& error);
   // A request that is not an upgrade: `status` with a one-line text body, then close.
   void answerHttp(boost::beast::http::status status, std::string body);
   // --http: the request goes to the endpoint, whose response is written when it comes (from
-  // any thread), then the connection closes; it waits at most the idle timeout.
+  // any thread); it waits at most the idle timeout.
   void handOver(const boost::beast::http::request<boost::beast::http::string_body>& request);
   void writeHttp(boost::beast::http::response<boost::beast::http::string_body> response);
+  // The response is written: the next request is read on a kept connection (it waits at most
+  // the idle timeout, as a silent client does), else the connection closes.
+  void onHttpWritten(const boost::system::error_code& error);
   void onAccepted(const boost::system::error_code& error);
   void readMessage();
   void onRead(const boost::system::error_code& error);
@@ -78,6 +84,7 @@ class WebSocketConnection : public SessionConnection {
   std::unique_ptr<boost::beast::http::response<boost::beast::http::string_body>> httpReply_;
   std::optional<std::string> refusal_;  // why to close right after the upgrade (the Origin)
   std::string requestLine_;             // "GET /v1/eval?..." for the log, once handed over
+  bool keepAlive_ = false;              // the connection is kept after this response
   boost::beast::flat_buffer input_;     // the message being read, at most --max-line and a bit
   bool writing_ = false;                // an async_write is in progress
   bool closing_ = false;                // the close handshake has begun

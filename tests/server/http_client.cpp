@@ -17,19 +17,37 @@ using boost::system::error_code;
 
 namespace {
 
+http::request<http::string_body> requestOf(const HttpExchange& exchange) {
+  http::request<http::string_body> request;
+  request.method(http::string_to_verb(exchange.method));
+  request.target(exchange.target);
+  request.version(11);
+  request.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : exchange.headers) request.set(name, value);
+  request.body() = exchange.body;
+  request.prepare_payload();
+  return request;
+}
+
+HttpAnswer answerOf(const http::response<http::string_body>& response) {
+  HttpAnswer answer;
+  answer.status = static_cast<int>(response.result_int());
+  for (const auto& field : response) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    answer.headers[name] = std::string(field.value());
+  }
+  answer.body = response.body();
+  return answer;
+}
+
 // One exchange on its own connection, driven by the io_context of its caller.
 struct Call : std::enable_shared_from_this<Call> {
   Call(asio::io_context& io, HttpAnswer& answer, std::size_t& ended)
       : stream(io), answer(answer), ended(ended) {}
 
   void start(int port, const HttpExchange& exchange, std::chrono::milliseconds timeout) {
-    request.method(http::string_to_verb(exchange.method));
-    request.target(exchange.target);
-    request.version(11);
-    request.set(http::field::host, "127.0.0.1");
-    for (const auto& [name, value] : exchange.headers) request.set(name, value);
-    request.body() = exchange.body;
-    request.prepare_payload();
+    request = requestOf(exchange);
     stream.expires_after(timeout);
     const asio::ip::tcp::endpoint endpoint(asio::ip::make_address("127.0.0.1"),
                                            static_cast<unsigned short>(port));
@@ -51,13 +69,7 @@ struct Call : std::enable_shared_from_this<Call> {
   }
   void done() {
     ++ended;
-    answer.status = static_cast<int>(response.result_int());
-    for (const auto& field : response) {
-      std::string name(field.name_string());
-      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      answer.headers[name] = std::string(field.value());
-    }
-    answer.body = response.body();
+    answer = answerOf(response);
   }
 
   beast::tcp_stream stream;
@@ -69,6 +81,56 @@ struct Call : std::enable_shared_from_this<Call> {
 };
 
 }  // namespace
+
+struct HttpConnection::State {
+  asio::io_context io;
+  beast::tcp_stream stream{io};
+  beast::flat_buffer buffer;
+};
+
+HttpConnection::HttpConnection(int port) : state_(std::make_unique<State>()) {
+  state_->stream.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"),
+                                                 static_cast<unsigned short>(port)));
+}
+
+HttpConnection::~HttpConnection() = default;
+
+int HttpConnection::localPort() const { return state_->stream.socket().local_endpoint().port(); }
+
+HttpAnswer HttpConnection::fetch(const HttpExchange& exchange, std::chrono::milliseconds timeout) {
+  const http::request<http::string_body> request = requestOf(exchange);
+  http::response<http::string_body> response;
+  HttpAnswer answer;
+  state_->stream.expires_after(timeout);
+  http::async_write(state_->stream, request, [&](const error_code& failed, std::size_t) {
+    if (failed) {
+      answer.error = "write: " + failed.message();
+      return;
+    }
+    http::async_read(state_->stream, state_->buffer, response,
+                     [&](const error_code& bad, std::size_t) {
+                       if (bad)
+                         answer.error = "read: " + bad.message();
+                       else
+                         answer = answerOf(response);
+                     });
+  });
+  state_->io.restart();
+  state_->io.run();  // until the exchange ends (answered, failed, or the deadline passed)
+  return answer;
+}
+
+bool HttpConnection::closedByServer(std::chrono::milliseconds timeout) {
+  char byte;
+  bool closed = false;
+  state_->stream.expires_after(timeout);
+  state_->stream.async_read_some(asio::buffer(&byte, 1), [&](const error_code& error, std::size_t) {
+    closed = error == asio::error::eof || error == asio::error::connection_reset;
+  });
+  state_->io.restart();
+  state_->io.run();
+  return closed && state_->buffer.size() == 0;
+}
 
 std::vector<HttpAnswer> httpFlood(int port, const std::vector<HttpExchange>& exchanges,
                                   std::size_t enough, std::chrono::milliseconds timeout) {

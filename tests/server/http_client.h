@@ -1,10 +1,11 @@
 #pragma once
-// An HTTP/1.1 client for the server tests (Boost.Beast): one request a connection, as the
-// server answers them, and several at once (flood()) from one thread. Every exchange has a
-// deadline, so a test that goes wrong fails instead of hanging. Connects to 127.0.0.1 only.
+// An HTTP/1.1 client for the server tests (Boost.Beast): one request a connection, several at
+// once (flood()) from one thread, or one kept connection for many (HttpConnection). Every exchange
+// has a deadline, so a test that goes wrong fails instead of hanging. Connects to 127.0.0.1 only.
 #include <chrono>
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,29 @@ HttpAnswer httpFetch(int port, const HttpExchange& exchange,
 inline HttpAnswer httpGet(int port, const std::string& target) {
   return httpFetch(port, HttpExchange{"GET", target, {}, {}});
 }
+
+// One kept connection (HTTP/1.1's persistent connection): requests one after another on the
+// same socket, as a browser or a back end's HTTP client sends them.
+class HttpConnection {
+ public:
+  explicit HttpConnection(int port);
+  ~HttpConnection();
+  HttpConnection(const HttpConnection&) = delete;
+  HttpConnection& operator=(const HttpConnection&) = delete;
+
+  // The next request on this connection and its answer (status 0: none, `error` says why).
+  HttpAnswer fetch(const HttpExchange& exchange,
+                   std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  // Waits for the server to close the connection: true when it has (no bytes came first)
+  // within `timeout`.
+  bool closedByServer(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  // The connection's own port, as the server's log names its client.
+  int localPort() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // Sends every request at once, each on its own connection, and waits until `enough` of them
 // are answered (or have failed), or `timeout` has passed; the others are then dropped (status

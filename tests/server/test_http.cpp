@@ -223,3 +223,56 @@ TEST_CASE("The server's log has a line for each request and each connection even
   INFO(full);
   CHECK(full.find(" http \"GET /health\" 503 ") != std::string::npos);
 }
+
+TEST_CASE("Over HTTP one connection serves request after request until 'Connection: close'",
+          "[server][http]") {
+  const auto contents = [](const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  };
+  const std::string log = temporaryFile("http-keep-alive.log", "");
+  int clientPort = 0;
+  {
+    ServerProcess server(httpServer(), "127.0.0.1:0", log);
+    HttpConnection connection(server.port());
+    clientPort = connection.localPort();
+    const std::string target = "/v1/eval?fen=" + kStartFen + "&depth=3";
+    const HttpAnswer first = connection.fetch({"GET", target, {}, {}});
+    CHECK(first.status == 200);
+    CHECK(first.headers.count("connection") == 0);  // HTTP/1.1: kept unless it says close
+    CHECK(body(first)["cached"] == false);
+    CHECK(body(connection.fetch({"GET", target, {}, {}}))["cached"] == true);
+    CHECK(connection.fetch({"POST", "/v1/analyse?depth=2", kGame, {}}).status == 202);
+    CHECK(connection.fetch({"GET", "/v1/eval?fen=W:W33:B1", {}, {}}).status == 400);  // kept too
+    const HttpAnswer last = connection.fetch({"GET", "/health", {}, {{"Connection", "close"}}});
+    CHECK(last.status == 200);
+    CHECK(last.headers.at("connection") == "close");
+    CHECK(connection.closedByServer());
+    CHECK(server.stopCleanly());
+  }
+  // Every request came on the one connection: the log names the same client port for each.
+  const std::string lines = contents(log);
+  INFO(lines);
+  const std::string client = "damiera: 127.0.0.1:" + std::to_string(clientPort) + " http \"";
+  int requests = 0;
+  for (auto at = lines.find(client); at != std::string::npos; at = lines.find(client, at + 1))
+    ++requests;
+  CHECK(requests == 5);
+}
+
+TEST_CASE("Over HTTP a kept connection holds its place and is closed after the idle timeout",
+          "[server][http][heavy]") {
+  ServerProcess server(httpServer({"--max-clients", "1", "--idle-timeout", "1"}));
+  HttpConnection kept(server.port());
+  CHECK(kept.fetch({"GET", "/health", {}, {}}).status == 200);
+  // The kept connection still counts against --max-clients: another is turned away...
+  const HttpAnswer refused = httpGet(server.port(), "/health");
+  CHECK(refused.status == 503);
+  CHECK(refused.headers.at("connection") == "close");
+  // ... while the kept one goes on, until it stays silent for the idle timeout.
+  CHECK(kept.fetch({"GET", "/health", {}, {}}).status == 200);
+  CHECK(kept.closedByServer());
+  CHECK(server.stopCleanly());
+}
