@@ -250,7 +250,11 @@ TEST_CASE("Over HTTP one connection serves request after request until 'Connecti
     CHECK(last.status == 200);
     CHECK(last.headers.at("connection") == "close");
     CHECK(connection.closedByServer());
+    // A kept connection does not hold the server up when it stops: it is closed.
+    HttpConnection waiting(server.port());
+    CHECK(waiting.fetch({"GET", "/health", {}, {}}).status == 200);
     CHECK(server.stopCleanly());
+    CHECK(waiting.closedByServer());
   }
   // Every request came on the one connection: the log names the same client port for each.
   const std::string lines = contents(log);
