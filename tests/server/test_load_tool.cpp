@@ -80,3 +80,64 @@ TEST_CASE("damiera-load --think paces every client", "[server][load]") {
   CHECK(replies <= 40);  // 2 clients x 5 a second on average, with room for chance
   CHECK(server.stopCleanly());
 }
+
+namespace {
+
+// The replies of a row of damiera-load's table ("eval cached  <replies> <per s> ..."), or -1
+// when the row is not there.
+long repliesOf(const std::string& output, const std::string& row) {
+  const std::size_t at = output.find("\n" + row + " ");
+  if (at == std::string::npos) return -1;
+  return std::stol(output.substr(at + 1 + row.size()));
+}
+
+}  // namespace
+
+TEST_CASE("damiera-load --http asks evaluations on kept connections, searched then cached",
+          "[server][load][http]") {
+  const std::string tokenFile = temporaryFile("load_http_token", "load-http-token\n");
+  ServerProcess server(
+      smallServer({"--http", "--token-file", tokenFile, "--http-client-queue", "4"}));
+  const std::string load = kLoadTool + " --connect 127.0.0.1:" + std::to_string(server.port()) +
+                           " --http --clients 4 --duration 1 --token-file " + tokenFile;
+  // A warm cache: every position asked once before the timed run, which is then all cached.
+  const Run warm = runCommand(load + " --positions 20 --query depth=3 --warm");
+  INFO(warm.output);
+  CHECK(warm.exitCode == 0);
+  CHECK(warm.output.find("4 clients over HTTP") != std::string::npos);
+  CHECK(warm.output.find("20 positions (asked once before: warm cache), query 'depth=3'") !=
+        std::string::npos);
+  CHECK(warm.output.find(", 4 connections opened\n") != std::string::npos);  // one a client
+  CHECK(repliesOf(warm.output, "eval cached") > 0);
+  CHECK(repliesOf(warm.output, "eval searched") == -1);
+  CHECK(warm.output.find("errors 0, lost replies 0, disconnects 0") != std::string::npos);
+
+  // The positions of a file, new to the server: each searched once, then from the cache (one
+  // client: with more, a position could be asked again while its first search still runs).
+  const std::string fens = temporaryFile(
+      "load_http_fens", "# three positions\nW:W21,22,23:B1,2,3\nB:W25,K30:B5,6\n\nW:W31:B4\n");
+  const Run cold = runCommand(kLoadTool + " --connect 127.0.0.1:" + std::to_string(server.port()) +
+                              " --http --clients 1 --duration 1 --token-file " + tokenFile +
+                              " --fens " + fens + " --query depth=2");
+  INFO(cold.output);
+  CHECK(cold.exitCode == 0);
+  CHECK(repliesOf(cold.output, "eval searched") == 3);
+  CHECK(cold.output.find("errors 0, lost replies 0, disconnects 0") != std::string::npos);
+
+  // A wrong answer is an error: the server's own 401 without the token.
+  const Run refused =
+      runCommand(kLoadTool + " --connect 127.0.0.1:" + std::to_string(server.port()) +
+                 " --http --clients 1 --duration 1 --positions 5");
+  INFO(refused.output);
+  CHECK(refused.exitCode == 1);
+  CHECK(refused.output.find(": 401 {\"error\":\"unauthorized\"}") != std::string::npos);
+  CHECK(server.stopCleanly());
+}
+
+TEST_CASE("damiera-load --http names a bad position of its file", "[server][load][http]") {
+  const std::string fens = temporaryFile("load_bad_fens", "W:W21:B1\nW:W33:B1\n");
+  const Run run = runCommand(kLoadTool + " --connect 127.0.0.1:1 --http --fens " + fens + " 2>&1");
+  INFO(run.output);
+  CHECK(run.exitCode == 2);
+  CHECK(run.output.find("load_bad_fens:2: invalid fen") != std::string::npos);
+}

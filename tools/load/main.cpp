@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/fen.h"
+#include "tools/load/http_run.h"
 #include "tools/load/load_run.h"
 
 namespace po = boost::program_options;
@@ -49,6 +51,36 @@ void splitHostPort(const std::string& text, LoadConfig& config) {
   config.port = text.substr(colon + 1);
 }
 
+// One position a line (blank lines and '#' comments skipped), in PDN FEN.
+std::vector<damiera::Position> readFens(const std::string& path) {
+  std::istringstream in(readFile(path));
+  std::vector<damiera::Position> positions;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    const damiera::Parsed<damiera::Position> pos = damiera::parseFen(line);
+    if (!pos) throw std::runtime_error(path + ":" + std::to_string(number) + ": " + pos.error);
+    positions.push_back(*pos.value);
+  }
+  if (positions.empty()) throw std::runtime_error("no positions in '" + path + "'");
+  return positions;
+}
+
+// The latency table, the totals, the first errors and the server's memory; the exit status.
+int report(const LoadResult& result, const po::variables_map& args) {
+  result.latencies.print(std::cout, result.seconds);
+  const LoadTotals& totals = result.totals;
+  std::cout << "errors " << totals.errors << ", lost replies " << totals.lost << ", disconnects "
+            << totals.disconnects << '\n';
+  for (const std::string& error : result.firstErrors) std::cout << "  error: " << error << '\n';
+  if (args.count("server-pid")) {
+    const std::string rss = peakRss(args["server-pid"].as<int>());
+    std::cout << "server peak RSS (VmHWM):" << (rss.empty() ? " unknown" : rss) << '\n';
+  }
+  return totals.errors + totals.lost + totals.disconnects == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -65,8 +97,17 @@ int main(int argc, char* argv[]) {
        "mean milliseconds each client pauses after a reply before its next command "
        "(uniform from 0 to twice this; 0: at once, the server saturated)")  //
       ("grace", po::value<double>()->default_value(30),
-       "seconds to wait for the last replies after the duration")  //
-      ("server-pid", po::value<int>(), "report this process's peak RSS (the server's)");
+       "seconds to wait for the last replies after the duration")                        //
+      ("server-pid", po::value<int>(), "report this process's peak RSS (the server's)")  //
+      ("http",
+       "ask the HTTP API's GET /v1/eval instead (damiera --listen --http), each client "
+       "on one kept connection")  //
+      ("positions", po::value<std::size_t>()->default_value(1000),
+       "--http: this many distinct positions from random playouts, asked in turn")             //
+      ("fens", po::value<std::string>(), "--http: the positions from a file, one FEN a line")  //
+      ("query", po::value<std::string>()->default_value(""),
+       "--http: added to each request's query, e.g. 'depth=8' or 'movetime=50&multipv=2'")  //
+      ("warm", "--http: ask every position once before the timed run (answers then cached)");
   po::variables_map args;
   LoadConfig config;
   try {
@@ -80,6 +121,9 @@ int main(int argc, char* argv[]) {
                    "legalmoves, go movetime 20), every reply checked for legality. Prints\n"
                    "throughput and latency per command, errors, lost replies and disconnects;\n"
                    "exits 1 if there was any.\n\n"
+                   "With --http, each client asks GET /v1/eval of the positions in turn on one\n"
+                   "kept connection; the answers are timed as 'eval searched' or 'eval cached'\n"
+                   "by what each says it was.\n\n"
                 << options;
       return 0;
     }
@@ -104,6 +148,42 @@ int main(int argc, char* argv[]) {
     return kExitUsage;
   }
 
+  if (args.count("http")) {
+    HttpLoadConfig http;
+    try {
+      for (const char* lines : {"script", "think"})
+        if (!args[lines].defaulted() && args.count(lines))
+          throw std::runtime_error(std::string("--") + lines +
+                                   " is for the line protocol, not --http");
+      http.host = config.host;
+      http.port = config.port;
+      http.clients = config.clients;
+      http.duration = config.duration;
+      http.grace = config.grace;
+      http.token = config.token;
+      http.query = args["query"].as<std::string>();
+      http.warm = args.count("warm") > 0;
+      http.positions = args.count("fens")
+                           ? readFens(args["fens"].as<std::string>())
+                           : randomPositions(args["positions"].as<std::size_t>(), config.seed);
+    } catch (const std::exception& e) {
+      std::cerr << "damiera-load: " << e.what() << "\nTry 'damiera-load --help'.\n";
+      return kExitUsage;
+    }
+    HttpLoadResult result;
+    try {
+      result = runHttpLoad(http);
+    } catch (const std::exception& e) {
+      std::cerr << "damiera-load: " << e.what() << '\n';
+      return 1;
+    }
+    std::cout << "damiera-load: " << http.clients << " clients over HTTP, " << result.load.seconds
+              << " s, " << http.positions.size() << " positions"
+              << (http.warm ? " (asked once before: warm cache)" : "") << ", query '" << http.query
+              << "', " << result.connections << " connections opened\n";
+    return report(result.load, args);
+  }
+
   LoadResult result;
   try {
     result = runLoad(config);
@@ -114,14 +194,5 @@ int main(int argc, char* argv[]) {
   std::cout << "damiera-load: " << config.clients << " clients, " << result.seconds << " s, "
             << config.script.size() << " commands in the script, think time "
             << config.think.count() << " ms\n";
-  result.latencies.print(std::cout, result.seconds);
-  const LoadTotals& totals = result.totals;
-  std::cout << "errors " << totals.errors << ", lost replies " << totals.lost << ", disconnects "
-            << totals.disconnects << '\n';
-  for (const std::string& error : result.firstErrors) std::cout << "  error: " << error << '\n';
-  if (args.count("server-pid")) {
-    const std::string rss = peakRss(args["server-pid"].as<int>());
-    std::cout << "server peak RSS (VmHWM):" << (rss.empty() ? " unknown" : rss) << '\n';
-  }
-  return totals.errors + totals.lost + totals.disconnects == 0 ? 0 : 1;
+  return report(result, args);
 }

@@ -83,10 +83,17 @@ std::optional<std::string> checkInfo(const Position& pos, std::string_view line)
                           word("time") && number(false, false) && word("hashfull") &&
                           number(false, false) && word("pv") && at < all.size();
   if (!wellFormed) return "malformed info line: '" + shortened(line) + "'";
+  std::string pv;
+  for (; at < all.size(); ++at) pv += (pv.empty() ? "" : " ") + all[at];
+  if (auto wrong = checkMoveSequence(pos, pv)) return *wrong + " in '" + shortened(line) + "'";
+  return std::nullopt;
+}
+
+std::optional<std::string> checkMoveSequence(const Position& pos, std::string_view moves) {
   Position current = pos;
-  for (; at < all.size(); ++at) {
-    const std::optional<Position> next = afterMove(current, all[at]);
-    if (!next) return "illegal pv move '" + all[at] + "' in '" + shortened(line) + "'";
+  for (const std::string& move : words(moves)) {
+    const std::optional<Position> next = afterMove(current, move);
+    if (!next) return "illegal pv move '" + move + "'";
     current = *next;
   }
   return std::nullopt;

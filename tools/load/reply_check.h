@@ -17,6 +17,10 @@ std::optional<std::string> checkLegalMoves(const Position& pos, std::string_view
 // one after another from `pos`, else what is wrong.
 std::optional<std::string> checkInfo(const Position& pos, std::string_view line);
 
+// nullopt when `moves` (space-separated, as the engine writes them) are legal one after
+// another from `pos`, else what is wrong: the pv of an info line, or of an HTTP evaluation.
+std::optional<std::string> checkMoveSequence(const Position& pos, std::string_view moves);
+
 // nullopt when `line` is "bestmove <legal move> [ponder <legal reply>]", or "bestmove none"
 // when the side to move has no legal move.
 std::optional<std::string> checkBestMove(const Position& pos, std::string_view line);
