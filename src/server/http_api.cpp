@@ -432,8 +432,10 @@ void handleEval(const std::shared_ptr<State>& state, const HttpTarget& target,
 
 void handleSubmit(const std::shared_ptr<State>& state, const HttpRequest& httpRequest,
                   const HttpTarget& target, const std::string& client, const HttpReply& reply) {
-  const std::lock_guard lock(state->mutex);  // cheap checks only below, no search
+  // The request and its PDN (up to maxBodyBytes, every move checked) are read before the
+  // lock, as an evaluation's FEN is: the other clients' requests need it meanwhile.
   const auto refuse = [&](std::string_view message) {
+    const std::lock_guard lock(state->mutex);
     respondLocked(*state, reply, failure(http::status::bad_request, message));
   };
   if (const auto unknown = unknownParameter(target.parameters, {"depth", "movetime"}))
@@ -449,6 +451,7 @@ void handleSubmit(const std::shared_ptr<State>& state, const HttpRequest& httpRe
   if (!entry.error.empty()) return refuse(entry.error);
   if (entry.game.moves.size() > kHttpMaxGamePlies)
     return refuse("a game of at most " + std::to_string(kHttpMaxGamePlies) + " moves (plies)");
+  const std::lock_guard lock(state->mutex);  // cheap steps only below, no search
   if (auto refused = state->admitLocked(client))
     return respondLocked(*state, reply, std::move(*refused));
   if (!state->makeRoomForJobLocked()) {
