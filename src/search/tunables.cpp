@@ -21,6 +21,7 @@ const std::vector<TunableDeclaration>& tunableDeclarations() {
       {"rfpMinPieces", &T::rfpMinPieces, 2, 24, 1.0},
       {"iirMinDepth", &T::iirMinDepth, 2, 12, 0.7},
       {"historyBonusMaxDepth", &T::historyBonusMaxDepth, 4, 40, 2.0},
+      {"noProgressFadePercent", &T::noProgressFadePercent, 100, 2000, 20.0},
       {"stableInstabilityPercent", &T::stableInstabilityPercent, 30, 150, 8.0},
       {"maxInstabilityPercent", &T::maxInstabilityPercent, 100, 400, 15.0},
       {"instabilityDecayPercent", &T::instabilityDecayPercent, 10, 90, 5.0},

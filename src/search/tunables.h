@@ -26,6 +26,9 @@ struct SearchTunables {
   int iirMinDepth = 4;
   // History bonus: depth squared, the depth capped here.
   int historyBonusMaxDepth = 20;
+  // The evaluation fades to zero over this share of the no-progress limit (R15): 200, half of
+  // it left at the limit (Worker::fadedByNoProgress).
+  int noProgressFadePercent = 200;
   // How the best move's instability stretches the soft limit (hundredths).
   int stableInstabilityPercent = 75;
   int maxInstabilityPercent = 200;

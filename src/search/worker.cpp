@@ -232,9 +232,9 @@ int Worker::qsearch(const Position& pos, int alpha, int beta, int ply) {
   if (!hasCapture(pos)) {
     if (!hasStep(pos)) return matedInPlies(ply);  // R13
     if (const std::optional<int> known = probeDatabase(pos, ply)) return *known;
-    return evaluate(pos, evalWeights_, regions_[ply]);
+    return fadedByNoProgress(evaluate(pos, evalWeights_, regions_[ply]), ply);
   }
-  if (ply >= kMaxPly - 1) return evaluate(pos, evalWeights_, regions_[ply]);
+  if (ply >= kMaxPly - 1) return fadedByNoProgress(evaluate(pos, evalWeights_, regions_[ply]), ply);
 
   const bool pvNode = beta - alpha > 1;
   MoveList moves;
@@ -297,16 +297,17 @@ int Worker::search(const Position& pos, int alpha, int beta, int depth, int ply,
 
   if (depth >= tune_.iirMinDepth && !(hit && hit->move != kNoMoveCode)) --depth;
 
-  int staticEval = TranspositionTable::kNoEval;
+  int staticEval = TranspositionTable::kNoEval;  // as the table keeps it: not faded
   if (!forced) {
     staticEval = hit && hit->eval != TranspositionTable::kNoEval
                      ? hit->eval
                      : evaluate(pos, evalWeights_, regions_[ply]);
+    const int eval = fadedByNoProgress(staticEval, ply);
     if (!pvNode && depth <= tune_.rfpMaxDepth && !isDecisive(beta) &&
-        staticEval - tune_.rfpMarginPerPly * depth >= beta &&
+        eval - tune_.rfpMarginPerPly * depth >= beta &&
         popcount(pos.occupied()) >= tune_.rfpMinPieces &&
         !hasCapture(pos, opponent(pos.sideToMove())))
-      return staticEval;
+      return eval;
   }
 
   std::array<std::uint8_t, MoveList::kCapacity> order;

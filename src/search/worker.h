@@ -2,8 +2,10 @@
 // Inside the search layer (not part of its API): the state one search shares between its
 // threads, and the Worker each thread runs: iterative deepening with aspiration windows,
 // principal variation search, quiescence through forced captures, move ordering, draws.
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -260,6 +262,16 @@ class Worker {
   // those are left out of the files), from the side to move; nullopt when not covered.
   std::optional<int> probeDatabase(const Position& pos, int ply);
   bool isRepetition(int ply) const;
+  // An evaluation at `ply`, faded as the no-progress count runs (R15): the whole value when a
+  // man has just moved or a piece been taken, less with every ply without (by default half of
+  // it at the limit). The side that is ahead then sees its advantage shrink while it shuffles,
+  // so it prefers the man moves and captures that reset the count and convert, over keeping
+  // the position until R15 draws it.
+  int fadedByNoProgress(int eval, int ply) const {
+    const int fade = shared_.noProgressLimit * tune_.noProgressFadePercent / 100;
+    assert(fade > 0 && noProgress_[ply] >= 0);
+    return eval * (fade - std::min(noProgress_[ply], shared_.noProgressLimit)) / fade;
+  }
   void enter(int ply, const Position& child, bool progress) {
     keys_[rootIndex_ + ply + 1] = child.key();
     noProgress_[ply + 1] = progress ? 0 : noProgress_[ply] + 1;

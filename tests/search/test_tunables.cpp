@@ -69,7 +69,7 @@ TEST_CASE("Tunables: the budget keeps its guarantees at every range end", "[sear
 }
 
 // (That the defaults are the search's constants, node for node, is bench's signature: bench 5
-// searches 52040 nodes with default SearchOptions, as before the constants were tunable.)
+// searches the same nodes with default SearchOptions as before the constants were tunable.)
 TEST_CASE("Tunables: other values change the tree", "[search][tune]") {
   const Game game;
   const auto nodes = [&](const SearchTunables& tunables) {
