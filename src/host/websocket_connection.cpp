@@ -90,6 +90,7 @@ void WebSocketConnection::onRequest(const error_code& error) {
   if (state_ != State::Handshake) return;
   if (error == http::error::body_limit && config_.http) {
     keepAlive_ = false;  // the body is not read: what follows it is no request
+    httpVersion_ = parser_->get().version();
     HttpResponse tooLarge(http::status::payload_too_large, 11);
     tooLarge.set(http::field::content_type, "application/json");
     tooLarge.body() = jsonError("request body too large");
@@ -110,6 +111,7 @@ void WebSocketConnection::onRequest(const error_code& error) {
     // HTTP/1.1 keeps the connection unless the request says `Connection: close` (HTTP/1.0:
     // unless it says `keep-alive`).
     keepAlive_ = request.keep_alive();
+    httpVersion_ = request.version();
     if (admission_ == Admission::ServerFull) {  // --max-clients counts HTTP clients too
       keepAlive_ = false;
       HttpResponse full(http::status::service_unavailable, 11);
@@ -189,6 +191,9 @@ void WebSocketConnection::writeHttp(http::response<http::string_body> response) 
   httpReply_ = std::make_unique<http::response<http::string_body>>(std::move(response));
   httpReply_->set(http::field::server, serverName());
   keepAlive_ = keepAlive_ && !serverStopping();
+  // In the request's version: an HTTP/1.0 client is told `Connection: keep-alive` (1.1 keeps
+  // connections unless told otherwise, 1.0 only when told).
+  httpReply_->version(httpVersion_);
   httpReply_->keep_alive(keepAlive_);
   httpReply_->prepare_payload();
   logLine(peer() + " http \"" + (requestLine_.empty() ? std::string("-") : requestLine_) + "\" " +

@@ -85,6 +85,7 @@ class WebSocketConnection : public SessionConnection {
   std::optional<std::string> refusal_;  // why to close right after the upgrade (the Origin)
   std::string requestLine_;             // "GET /v1/eval?..." for the log, once handed over
   bool keepAlive_ = false;              // the connection is kept after this response
+  unsigned httpVersion_ = 11;           // the request's (11: HTTP/1.1), the response's too
   boost::beast::flat_buffer input_;     // the message being read, at most --max-line and a bit
   bool writing_ = false;                // an async_write is in progress
   bool closing_ = false;                // the close handshake has begun

@@ -21,7 +21,7 @@ http::request<http::string_body> requestOf(const HttpExchange& exchange) {
   http::request<http::string_body> request;
   request.method(http::string_to_verb(exchange.method));
   request.target(exchange.target);
-  request.version(11);
+  request.version(exchange.version);
   request.set(http::field::host, "127.0.0.1");
   for (const auto& [name, value] : exchange.headers) request.set(name, value);
   request.body() = exchange.body;

@@ -16,6 +16,7 @@ struct HttpExchange {
   std::string target;
   std::string body;
   std::map<std::string, std::string> headers;
+  int version = 11;  // HTTP/1.1; 10: HTTP/1.0
 };
 
 struct HttpAnswer {

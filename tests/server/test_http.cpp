@@ -280,3 +280,18 @@ TEST_CASE("Over HTTP a kept connection holds its place and is closed after the i
   CHECK(kept.closedByServer());
   CHECK(server.stopCleanly());
 }
+
+TEST_CASE("Over HTTP/1.0 a connection is closed after its answer unless it asks 'keep-alive'",
+          "[server][http]") {
+  ServerProcess server(httpServer());
+  HttpConnection once(server.port());
+  const HttpAnswer answered = once.fetch({"GET", "/health", {}, {}, 10});
+  CHECK(answered.status == 200);
+  CHECK(once.closedByServer());
+  HttpConnection kept(server.port());
+  const HttpAnswer first = kept.fetch({"GET", "/health", {}, {{"Connection", "keep-alive"}}, 10});
+  CHECK(first.status == 200);
+  CHECK(first.headers.at("connection") == "keep-alive");
+  CHECK(kept.fetch({"GET", "/health", {}, {{"Connection", "keep-alive"}}, 10}).status == 200);
+  CHECK(server.stopCleanly());
+}
