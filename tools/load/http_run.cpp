@@ -18,6 +18,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "tools/load/reply_check.h"
+#include "tools/load/run_deadline.h"
 
 namespace damiera::load {
 
@@ -225,17 +226,7 @@ HttpLoadResult runPhase(const HttpLoadConfig& config, bool warming) {
   run.active = config.clients;
   const auto start = Clock::now();
   for (const auto& client : clients) client->start();
-  if (!warming) {
-    run.durationTimer.expires_after(config.duration);
-    run.durationTimer.async_wait([&](const error_code&) {
-      run.stopping = true;
-      if (run.active == 0) return;
-      run.graceTimer.expires_after(config.grace);
-      run.graceTimer.async_wait([&](const error_code&) {
-        for (const auto& client : clients) client->abandon();
-      });
-    });
-  }
+  if (!warming) armRunDeadline(run, config.duration, config.grace, clients);
   io.run();
   run.result.load.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return std::move(run.result);

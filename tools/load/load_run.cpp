@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "core/position.h"
 #include "tools/load/reply_check.h"
+#include "tools/load/run_deadline.h"
 
 namespace damiera::load {
 
@@ -258,15 +259,7 @@ LoadResult runLoad(const LoadConfig& config) {
   const auto start = Clock::now();
   for (const auto& client : clients) client->start(endpoints);
 
-  run.durationTimer.expires_after(config.duration);
-  run.durationTimer.async_wait([&](const error_code&) {
-    run.stopping = true;
-    if (run.active == 0) return;
-    run.graceTimer.expires_after(config.grace);
-    run.graceTimer.async_wait([&](const error_code&) {
-      for (const auto& client : clients) client->abandon();
-    });
-  });
+  armRunDeadline(run, config.duration, config.grace, clients);
   io.run();
   run.result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return std::move(run.result);
