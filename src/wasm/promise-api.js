@@ -87,6 +87,9 @@
     this._handler = null;   // the running call's reader of reply lines
     this._search = null;    // the running bestMove: {go: sent yet, stop: asked}
     this._quit = null;
+    this._closing = false;  // quit() closed the channel: its end is no failure
+    this._gone = null;      // an EngineError once the channel failed (the engine is gone)
+    this._reject = null;    // the running call's way to fail when the channel does
     this._level = 'off';    // the Level option as last set (the engine starts with off)
     this._startFen = null;  // null: the start position
     this._moves = [];
@@ -95,7 +98,45 @@
       if (self.onLine) self.onLine(line);
       if (self._handler) self._handler(line);
     });
+    // A channel that can fail (a Worker that could not start, a closed WebSocket, a child
+    // process that died) says so; without this the running call would wait forever.
+    if (channel.failed) {
+      channel.failed(function (reason) {
+        self._fail(reason);
+      });
+    }
   }
+
+  // The engine is gone without quit(): the running call and every later one reject with
+  // "engine gone".
+  Engine.prototype._fail = function (reason) {
+    if (this._gone || this._closing) return;
+    this._gone = new EngineError('error engine gone: ' + reason);
+    var reject = this._reject;
+    var search = this._search;
+    this._reject = null;
+    this._handler = null;
+    this._search = null;
+    if (search) search.ended();
+    if (reject) reject(this._gone);
+  };
+
+  // A promise of the engine's replies that also rejects when the channel fails: `start` gets
+  // (resolve, reject) as a Promise executor does and sets the handler of reply lines.
+  Engine.prototype._awaitReplies = function (start) {
+    var self = this;
+    return new Promise(function (resolve, reject) {
+      if (self._gone) return void reject(self._gone);
+      var settle = function (how) {
+        return function (value) {
+          self._reject = null;
+          how(value);
+        };
+      };
+      self._reject = reject;
+      start(settle(resolve), settle(reject));
+    });
+  };
 
   Engine.prototype._send = function (line) {
     this._channel.send(line);
@@ -106,6 +147,7 @@
     var self = this;
     var result = this._queue.then(function () {
       if (self._quit) throw new Error('damiera: the engine has quit');
+      if (self._gone) throw self._gone;
       return call();
     });
     this._queue = result.catch(function () {});
@@ -115,7 +157,7 @@
   // Sends `lines`, then isready: resolves with every line before readyok (this call's replies).
   Engine.prototype._fenced = function (lines) {
     var self = this;
-    return new Promise(function (resolve) {
+    return this._awaitReplies(function (resolve) {
       var replies = [];
       self._handler = function (line) {
         if (line !== 'readyok') return void replies.push(line);
@@ -295,7 +337,7 @@
       self._search = null;
       search.ended();
     };
-    return new Promise(function (resolve, reject) {
+    return this._awaitReplies(function (resolve, reject) {
       var last = null;
       self._search = search;
       self._handler = function (line) {
@@ -340,6 +382,7 @@
       self.stop();
       return running;
     }).then(function () {
+      self._closing = true;
       return self._channel.close();
     });
     return this._quit;
@@ -375,7 +418,8 @@
   function workerChannel(options) {
     var url = options.url || scriptUrl;
     if (!url) throw new Error('damiera: Damiera.start needs {url} (the damiera.js to run in a Worker)');
-    var worker = new Worker(url + (options.egdb ? (url.indexOf('?') < 0 ? '?' : '&') + 'egdb' : ''));
+    var script = url + (options.egdb ? (url.indexOf('?') < 0 ? '?' : '&') + 'egdb' : '');
+    var worker = new Worker(script);
     return Promise.resolve({
       send: function (line) {
         worker.postMessage(line);
@@ -389,6 +433,14 @@
         worker.postMessage('quit');
         worker.terminate();
         return Promise.resolve();
+      },
+      // A script that does not load (a wrong url, a server without the file) or an uncaught
+      // error in the engine's thread.
+      failed: function (listener) {
+        worker.addEventListener('error', function (event) {
+          listener(event.message ? 'the Worker of ' + script + ': ' + event.message :
+                                   'the Worker of ' + script + ' could not start');
+        });
       },
     });
   }
@@ -412,7 +464,7 @@
   Damiera.connect = function (channel, options) {
     options = options || {};
     var engine = new Engine(channel);
-    return new Promise(function (resolve) {
+    return engine._awaitReplies(function (resolve) {
       engine._handler = function (line) {
         // "option name Skill Level type spin default 20 min 0 max 20": what setOption takes.
         var option = /^option name (.+?) type (\S+)/.exec(line);

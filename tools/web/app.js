@@ -54,6 +54,7 @@ function websocketChannel(url) {
       send: (line) => socket.send(line),
       listen: (listener) => listeners.push(listener),
       close: () => socket.close(),
+      failed: (listener) => socket.addEventListener('close', () => listener('the connection to ' + url + ' closed')),
     });
     socket.onerror = () => reject(new Error('cannot connect to ' + url));
   });

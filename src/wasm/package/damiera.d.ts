@@ -115,6 +115,10 @@ declare namespace Damiera {
     send(line: string): void;
     listen(listener: (line: string) => void): void;
     close(): Promise<unknown> | void;
+    /** Optional: the channel calls `listener` when the engine is gone without quit() (a closed
+     *  socket, a process that died); the running call and every later one then reject with an
+     *  EngineError "engine gone: <reason>" instead of waiting forever. */
+    failed?(listener: (reason: string) => void): void;
   }
 
   /** The promise API. Calls run one at a time in order: a call made while the engine thinks

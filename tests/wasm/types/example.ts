@@ -51,11 +51,12 @@ async function lines(): Promise<void> {
   module.addMessageListener((line: string) => console.log(line));
   module.postMessage('uci');
   // Any channel of lines, e.g. a WebSocket to the native server.
-  const socket = {sent: [] as string[]};
+  const socket = {sent: [] as string[], onClose: null as ((reason: string) => void) | null};
   const engine = await Damiera.connect({
     send: (line: string) => void socket.sent.push(line),
     listen: (listener: (line: string) => void) => listener('uciok'),
     close: () => undefined,
+    failed: (listener: (reason: string) => void) => void (socket.onClose = listener),
   });
   await engine.quit();
 }
