@@ -15,6 +15,7 @@
 #include "analysis/pdn_games.h"
 #include "core/notation.h"
 #include "tests/analysis/test_games.h"
+#include "tests/common/file_text.h"
 #include "tests/common/skip_test.h"
 #include "tests/common/tool_run.h"
 #include "tests/common/toolchain_group.h"
@@ -33,11 +34,6 @@ fs::path testFolder(const std::string& name) {
   fs::remove_all(folder);
   fs::create_directories(folder);
   return folder;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 void writeFile(const fs::path& path, const std::string& text) {
@@ -87,7 +83,7 @@ TEST_CASE("damiera-analyse marks the blunder, names a malformed game and analyse
                         ": game 2 (Bad - Record, line ") != std::string::npos);
   CHECK(run.output.find("move 2. '18-13'") != std::string::npos);
 
-  std::string out = readFile(folder / "out.pdn");
+  std::string out = damiera::test::fileText(folder / "out.pdn");
   const std::vector<analysis::PdnEntry> written = analysis::splitPdn(out);
   REQUIRE(written.size() == 2);
   CHECK(written[0].game.tag("White") == "Blunderer");
@@ -103,7 +99,7 @@ TEST_CASE("damiera-analyse marks the blunder, names a malformed game and analyse
   CHECK(out.find(best + " was best") != std::string::npos);
 
   // Pages for the games analysed, by their place in the input; none for the malformed one.
-  const std::string page = readFile(folder / "html" / "game-001.html");
+  const std::string page = damiera::test::fileText(folder / "html" / "game-001.html");
   CHECK(page.find("id=\"ply-" + std::to_string(*blunder.blunderPly + 1) + "\"") !=
         std::string::npos);
   CHECK(page.find("Better: <b>" + best + "</b>") != std::string::npos);
@@ -120,7 +116,7 @@ TEST_CASE("a rerun of damiera-analyse skips the games already in its output", "[
   const auto first = runTool(kAnalyse, "--depth 6" + files);
   INFO(first.output);
   REQUIRE(first.status == 0);
-  const std::string full = readFile(folder / "out.pdn");
+  const std::string full = damiera::test::fileText(folder / "out.pdn");
   const std::vector<analysis::PdnEntry> done = analysis::splitPdn(full);
   REQUIRE(done.size() == 2);
 
@@ -129,7 +125,7 @@ TEST_CASE("a rerun of damiera-analyse skips the games already in its output", "[
   INFO(again.output);
   CHECK(again.status == 0);
   CHECK(again.output.find("2 of 2 games already in") != std::string::npos);
-  CHECK(readFile(folder / "out.pdn") == full);
+  CHECK(damiera::test::fileText(folder / "out.pdn") == full);
 
   // An output that lost its second game (as after an interruption): only that one is
   // analysed, here at another depth, which its Annotator tag shows; the first is kept as it was.
@@ -138,7 +134,8 @@ TEST_CASE("a rerun of damiera-analyse skips the games already in its output", "[
   INFO(resumed.output);
   CHECK(resumed.status == 0);
   CHECK(resumed.output.find("1 of 2 games already in") != std::string::npos);
-  const std::vector<analysis::PdnEntry> now = analysis::splitPdn(readFile(folder / "out.pdn"));
+  const std::vector<analysis::PdnEntry> now =
+      analysis::splitPdn(damiera::test::fileText(folder / "out.pdn"));
   REQUIRE(now.size() == 2);
   CHECK(now[0].text == done[0].text);
   CHECK(now[1].game.tag("Annotator") == "damiera-analyse (depth 3)");
@@ -233,6 +230,6 @@ TEST_CASE("a report renders in headless Chromium (build/analysis-test/report.png
   INFO(shooting.output);
   CHECK(shooting.status == 0);
   REQUIRE(fs::exists(shot));
-  CHECK(readFile(shot).substr(0, 4) == "\x89PNG");
+  CHECK(damiera::test::fileText(shot).substr(0, 4) == "\x89PNG");
   CHECK(fs::file_size(shot) > 10000);  // a page with a graph and boards, not a blank one
 }

@@ -10,6 +10,7 @@
 
 #include "checkerboard/settings_file.h"
 #include "tests/checkerboard/cb_front_end_calls.h"
+#include "tests/common/file_text.h"
 #include "tests/egdb/egdb_fixture.h"
 
 using namespace damiera;
@@ -18,13 +19,6 @@ using namespace damiera::cb::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string contents(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A folder of its own under the build folder, removed before and after: one per test case, as
 // ctest runs them side by side.
@@ -69,7 +63,7 @@ TEST_CASE("Settings file: every remembered setting is there in the next session"
     CHECK(ask(engine, ("set dbpath " + dir + "/no-such-folder").c_str()).result == 0);
     CHECK(ask(engine, "set gamehist W:W21:B1").result == 1);
     CHECK(ask(engine, ("set check_wld_dir " + dir).c_str()).result == 1);
-    CHECK(contents(file).find("# still here") != std::string::npos);
+    CHECK(damiera::test::fileText(file).find("# still here") != std::string::npos);
   }
   // Written whole, under its own name only: no partial file left beside it.
   CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
@@ -118,7 +112,7 @@ TEST_CASE("Settings file: a line refused at the start is kept until the user set
 
     // Another change rewrites the file, and the folder not found this time is still in it.
     REQUIRE(ask(engine, "set hashsize 16").result == 1);
-    const std::string written = contents(file);
+    const std::string written = damiera::test::fileText(file);
     CHECK(written.find("set hashsize 16\r\n") != std::string::npos);
     CHECK(written.find("set dbpath " + gone + "\r\n") != std::string::npos);
     CHECK(written.find("set level 99") != std::string::npos);
@@ -127,8 +121,8 @@ TEST_CASE("Settings file: a line refused at the start is kept until the user set
 
     // Once the user sets it, the new value is what is kept.
     REQUIRE(ask(engine, "set dbpath").result == 1);
-    CHECK(contents(file).find("set dbpath\r\n") != std::string::npos);
-    CHECK(contents(file).find(gone) == std::string::npos);
+    CHECK(damiera::test::fileText(file).find("set dbpath\r\n") != std::string::npos);
+    CHECK(damiera::test::fileText(file).find(gone) == std::string::npos);
   }
   // The drive is plugged in: the line kept in the file is taken at the next start.
   std::ofstream(file, std::ios::binary) << "set dbpath " << egdb::test::smallDatabase() << "\n";

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -46,13 +48,6 @@ const std::vector<Layer>& layers() {
   return kLayers;
 }
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("Every layer includes only itself and the layers below it", "[layering]") {
@@ -69,7 +64,7 @@ TEST_CASE("Every layer includes only itself and the layers below it", "[layering
       const std::string ext = entry.path().extension().string();
       if (ext != ".h" && ext != ".cpp") continue;
       ++files;
-      const std::string source = readFile(entry.path());
+      const std::string source = damiera::test::fileText(entry.path());
       for (std::sregex_iterator it(source.begin(), source.end(), kInclude), end; it != end; ++it) {
         const std::string prefix = (*it)[1];
         if (!layer.includes.count(prefix))
@@ -88,7 +83,7 @@ TEST_CASE("Nothing under src/search names the server", "[layering]") {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(folder)) {
     if (!entry.is_regular_file()) continue;
-    std::string lowered = readFile(entry.path());
+    std::string lowered = damiera::test::fileText(entry.path());
     std::transform(lowered.begin(), lowered.end(), lowered.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     INFO(entry.path().filename().string());

@@ -7,6 +7,7 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/refusal.h"
+#include "tests/common/file_text.h"
 
 using namespace damiera;
 
@@ -90,12 +91,9 @@ TEST_CASE("Refusal codes: each refused move says its code and parameters", "[not
 
 TEST_CASE("Refusal codes: protocol/refusals.json lists the C++ codes", "[notation]") {
   const std::string path = std::string(DAMIERA_SOURCE_DIR) + "/protocol/refusals.json";
-  std::ifstream in(path);
-  REQUIRE(in);
-  std::stringstream text;
-  text << in.rdbuf();
+  REQUIRE(std::ifstream(path));
   const std::string expected = codesJson();
-  if (text.str() != expected) {
+  if (damiera::test::fileText(path) != expected) {
     std::ofstream("refusals.json") << expected;
     FAIL(
         "protocol/refusals.json differs from src/core/refusal.cpp; the list it must be is in "

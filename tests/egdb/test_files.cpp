@@ -13,6 +13,7 @@
 #include "egdb/database.h"
 #include "egdb/storage.h"
 #include "egdb_fixture.h"
+#include "tests/common/file_text.h"
 #include "tests/common/tool_run.h"
 
 using namespace damiera;
@@ -33,15 +34,8 @@ struct TempDir {
 };
 
 void copyDatabase(const fs::path& to) {
-  for (const auto& e : fs::directory_iterator(test::smallDatabase()))
+  for (const auto& e : fs::directory_iterator(egdb::test::smallDatabase()))
     if (e.path().extension() == ".egdb") fs::copy_file(e.path(), to / e.path().filename());
-}
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 using Run = damiera::tool_test::ToolRun;
@@ -80,7 +74,7 @@ TEST_CASE("egdb files: a damaged block is refused when read, naming the file", "
   TempDir dir("egdb-flipped");
   copyDatabase(dir.path);
   const fs::path victim = dir.path / "02-02.egdb";
-  std::string bytes = readFile(victim);
+  std::string bytes = damiera::test::fileText(victim);
   for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 16; ++i) bytes[i] ^= 0x5A;
   std::ofstream(victim, std::ios::binary | std::ios::trunc) << bytes;
 
@@ -108,13 +102,14 @@ TEST_CASE("egdb files: a damaged block is refused when read, naming the file", "
 }
 
 TEST_CASE("egdb files: verify passes on the built database", "[egdb][heavy]") {
-  const Run verify = run("verify --dir " + test::smallDatabase() + " --threads 2");
+  const Run verify = run("verify --dir " + egdb::test::smallDatabase() + " --threads 2");
   CHECK(verify.status == 0);
   CHECK_THAT(verify.output,
              Catch::Contains("verify ok: 6408836 positions up to 4 pieces, 0 wrong"));
 }
 
-TEST_CASE("egdb files: one process per plan step gives the one-shot build's files", "[egdb][heavy]") {
+TEST_CASE("egdb files: one process per plan step gives the one-shot build's files",
+          "[egdb][heavy]") {
   TempDir dir("egdb-plan");
   const Run plan = run("plan --pieces 4");
   REQUIRE(plan.status == 0);
@@ -140,11 +135,12 @@ TEST_CASE("egdb files: one process per plan step gives the one-shot build's file
   CHECK_THAT(early.output, Catch::Contains("needs slice") && Catch::Contains("not built"));
 
   int files = 0;
-  for (const auto& e : fs::directory_iterator(test::smallDatabase())) {
+  for (const auto& e : fs::directory_iterator(egdb::test::smallDatabase())) {
     if (e.path().extension() != ".egdb") continue;
     ++files;
     INFO(e.path().filename().string());
-    CHECK(readFile(e.path()) == readFile(dir.path / e.path().filename()));
+    CHECK(damiera::test::fileText(e.path()) ==
+          damiera::test::fileText(dir.path / e.path().filename()));
   }
   CHECK(files == static_cast<int>(slicesUpTo(4).size()));
   for (const auto& e : fs::directory_iterator(dir.path))
@@ -152,7 +148,8 @@ TEST_CASE("egdb files: one process per plan step gives the one-shot build's file
 }
 
 TEST_CASE("egdb files: --help is what docs/egdb.md shows", "[egdb]") {
-  const std::string doc = readFile(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "egdb.md");
+  const std::string doc =
+      damiera::test::fileText(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "egdb.md");
   const std::size_t begin = doc.find("```\nUsage: damiera-egdb");
   REQUIRE(begin != std::string::npos);
   const std::size_t end = doc.find("```", begin + 3);

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/common/file_text.h"
+
 namespace {
 
 struct Run {
@@ -28,13 +30,6 @@ Run runDamiera(const std::string& arguments, const std::string& input = "") {
   const int status = pclose(pipe);
   run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // Trailing blanks dropped from every line (the help's columns end in spaces; README's don't).
@@ -60,7 +55,8 @@ TEST_CASE("The --help text lists every option, and README.md shows the same", "[
         "--http-cache", "DAMIERA_EGDB", "DAMIERA_BOOK"})
     CHECK(help.output.find(option) != std::string::npos);
   // README's block runs from the usage line to the last option.
-  const std::string readme = readFile(std::string(DAMIERA_SOURCE_DIR) + "/README.md");
+  const std::string readme =
+      damiera::test::fileText(std::string(DAMIERA_SOURCE_DIR) + "/README.md");
   const std::string shown = withoutTrailingBlanks(help.output);
   const std::string usage = shown.substr(0, shown.find("\n\n"));
   const std::string options = shown.substr(shown.find("Options:"));
@@ -70,7 +66,8 @@ TEST_CASE("The --help text lists every option, and README.md shows the same", "[
 
 TEST_CASE("The package's damiera.conf lists every option of the server", "[command line]") {
   const Run help = runDamiera("--help");
-  const std::string conf = readFile(std::string(DAMIERA_SOURCE_DIR) + "/packaging/damiera.conf");
+  const std::string conf =
+      damiera::test::fileText(std::string(DAMIERA_SOURCE_DIR) + "/packaging/damiera.conf");
   // The server's options are the "  --name" lines after the section's title.
   const std::string section = help.output.substr(help.output.find("Analysis server"));
   std::size_t at = 0;

@@ -16,18 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
 const fs::path kSourceDir = DAMIERA_SOURCE_DIR;
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The repository's Markdown files, build folders and git's own left out.
 std::vector<fs::path> markdownFiles() {
@@ -98,7 +93,8 @@ std::string deadLink(const fs::path& file, const std::string& target) {
   if (!fs::exists(resolved)) return "no such file";
   if (hash == std::string::npos || resolved.extension() != ".md") return {};
   const std::string anchor = target.substr(hash + 1);
-  if (anchorsOf(readFile(resolved)).count(anchor) == 0) return "no heading #" + anchor;
+  if (anchorsOf(damiera::test::fileText(resolved)).count(anchor) == 0)
+    return "no heading #" + anchor;
   return {};
 }
 
@@ -134,7 +130,7 @@ TEST_CASE("Every relative link of every Markdown file leads somewhere", "[docs][
   REQUIRE(files.size() >= 4);  // README.md, PROTOCOL.md, docs/...
   int checked = 0;
   for (const fs::path& file : files) {
-    const std::string text = readFile(file);
+    const std::string text = damiera::test::fileText(file);
     for (const std::string& target : linksOf(text)) {
       ++checked;
       INFO(fs::relative(file, kSourceDir).string() << ": link (" << target << ")");
@@ -156,7 +152,7 @@ TEST_CASE("Every Markdown file a source file names exists", "[docs][links]") {
       if (!entry.is_regular_file() || entry.path().extension() == ".md") continue;
       // This file names missing pages on purpose, to show that the check finds them.
       if (entry.path().filename() == "test_doc_links.cpp") continue;
-      const std::string text = readFile(entry.path());
+      const std::string text = damiera::test::fileText(entry.path());
       if (text.find('\0') != std::string::npos) continue;  // not text
       ++files;
       for (std::string mention : mentionsOf(text)) {
@@ -169,7 +165,8 @@ TEST_CASE("Every Markdown file a source file names exists", "[docs][links]") {
       }
     }
   }
-  for (const std::string& mention : mentionsOf(readFile(kSourceDir / "CMakeLists.txt"))) {
+  for (const std::string& mention :
+       mentionsOf(damiera::test::fileText(kSourceDir / "CMakeLists.txt"))) {
     ++mentions;
     INFO("CMakeLists.txt names " << mention);
     CHECK(fs::exists(kSourceDir / mention));

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
+
 namespace fs = std::filesystem;
 
 TEST_CASE("Every test case name reaches ctest whole (no semicolon in it, no dash first)",
@@ -23,10 +25,7 @@ TEST_CASE("Every test case name reaches ctest whole (no semicolon in it, no dash
   int names = 0;
   for (const auto& entry : fs::recursive_directory_iterator(tests)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".cpp") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string source = text.str();
+    const std::string source = damiera::test::fileText(entry.path());
     for (std::sregex_iterator it(source.begin(), source.end(), kTestCase), end; it != end; ++it) {
       const std::string name = (*it)[1];
       ++names;

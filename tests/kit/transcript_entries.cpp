@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/common/file_text.h"
 #include "tests/kit/transcript_input.h"
 
 namespace damiera::testing {
@@ -106,11 +107,8 @@ std::vector<std::string> splitLines(std::string_view text) {
 }
 
 std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  if (!std::ifstream(path)) throw std::runtime_error("cannot read " + path);
+  return damiera::test::fileText(path);
 }
 
 }  // namespace damiera::testing

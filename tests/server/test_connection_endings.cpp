@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "host/connection_ending.h"
+#include "tests/common/file_text.h"
 #include "tests/server/server_process.h"
 #include "tests/server/tcp_client.h"
 #include "tests/server/websocket_client.h"
@@ -133,13 +134,6 @@ void checkBothEndAlike(Ending why, const std::vector<std::string>& args, const P
 
 void sendNothing(const Drive&, ServerProcess&) {}
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("Both transports end alike: quit", "[server][endings]") {
@@ -188,7 +182,8 @@ TEST_CASE("Both transports end alike: the server stops during a search", "[serve
 
 TEST_CASE("PROTOCOL.md's tables of the connection's own errors are the transports' table",
           "[server][endings][docs]") {
-  const std::string protocol = readFile(std::string(DAMIERA_SOURCE_DIR) + "/PROTOCOL.md");
+  const std::string protocol =
+      damiera::test::fileText(std::string(DAMIERA_SOURCE_DIR) + "/PROTOCOL.md");
   REQUIRE(!protocol.empty());
   for (const Ending why :
        {Ending::Quit, Ending::Unauthorized, Ending::ServerFull, Ending::LineTooLong,

@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/common/file_text.h"
 #include "tests/common/skip_test.h"
 #include "tests/common/toolchain_group.h"
 #include "tests/server/http_client.h"
@@ -79,13 +80,6 @@ int freePort() {
   REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0);
   close(fd);
   return ntohs(address.sin_port);
-}
-
-std::string contentsOf(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // What the servers behind HAProxy speak: lines, or WebSocket (DAMIERA_WEBSOCKET).
@@ -141,10 +135,7 @@ class Haproxy {
       }
       std::this_thread::sleep_for(100ms);
     }
-    std::ifstream in(log);
-    std::stringstream text;
-    text << in.rdbuf();
-    FAIL("haproxy did not serve within 10 s; its log:\n" << text.str());
+    FAIL("haproxy did not serve within 10 s; its log:\n" << damiera::test::fileText(log));
   }
   ~Haproxy() {
     if (pid_ > 0) {
@@ -153,7 +144,7 @@ class Haproxy {
     }
   }
   int port() const { return port_; }
-  std::string log() const { return contentsOf(log_); }
+  std::string log() const { return damiera::test::fileText(log_); }
 
   // Waits until HAProxy's log (its warnings: servers going down and up) holds `text` `times`
   // times: woken by inotify at every write, no polling. False when it has not within `timeout`.

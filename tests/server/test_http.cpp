@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
 #include "tests/server/http_client.h"
 #include "tests/server/server_process.h"
 #include "tests/server/websocket_client.h"
@@ -175,12 +176,6 @@ TEST_CASE("With --http alone the port speaks HTTP only and a WebSocket upgrade i
 
 TEST_CASE("The server's log has a line for each request and each connection event",
           "[server][http]") {
-  const auto contents = [](const std::string& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-  };
   const std::string log = temporaryFile("http-server.log", "");
   const std::string token = temporaryFile("http-log-token.txt", "log-token\n");
   {
@@ -199,7 +194,7 @@ TEST_CASE("The server's log has a line for each request and each connection even
     client.close();
     CHECK(server.stopCleanly());
   }
-  const std::string lines = contents(log);
+  const std::string lines = damiera::test::fileText(log);
   INFO(lines);
   CHECK(lines.find(" http \"GET /v1/eval?fen=" + kStartFen + "&depth=2\" 401 ") !=
         std::string::npos);
@@ -219,19 +214,13 @@ TEST_CASE("The server's log has a line for each request and each connection even
     holder.close();
     CHECK(server.stopCleanly());
   }
-  const std::string full = contents(fullLog);
+  const std::string full = damiera::test::fileText(fullLog);
   INFO(full);
   CHECK(full.find(" http \"GET /health\" 503 ") != std::string::npos);
 }
 
 TEST_CASE("Over HTTP one connection serves request after request until 'Connection: close'",
           "[server][http]") {
-  const auto contents = [](const std::string& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-  };
   const std::string log = temporaryFile("http-keep-alive.log", "");
   int clientPort = 0;
   {
@@ -257,7 +246,7 @@ TEST_CASE("Over HTTP one connection serves request after request until 'Connecti
     CHECK(waiting.closedByServer());
   }
   // Every request came on the one connection: the log names the same client port for each.
-  const std::string lines = contents(log);
+  const std::string lines = damiera::test::fileText(log);
   INFO(lines);
   const std::string client = "damiera: 127.0.0.1:" + std::to_string(clientPort) + " http \"";
   int requests = 0;

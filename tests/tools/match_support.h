@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/common/file_text.h"
+
 namespace damiera::test {
 
 inline const std::string kMatchBinary = DAMIERA_BUILD_DIR "/damiera-match";
@@ -145,13 +147,6 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
-inline std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 inline void writeFile(const std::string& path, const std::string& text) {
   std::ofstream(path) << text;
 }
@@ -162,7 +157,7 @@ inline int processesWith(const std::string& marker) {
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::string cmdline = readFile((entry.path() / "cmdline").string());
+    std::string cmdline = damiera::test::fileText((entry.path() / "cmdline").string());
     std::replace(cmdline.begin(), cmdline.end(), '\0', '\n');
     if (("\n" + cmdline).find("\n" + marker + "\n") != std::string::npos) ++count;
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
 #include "tests/tools/match_support.h"
 
 namespace {
@@ -34,11 +35,6 @@ fs::path scratchFolder(const std::string& name) {
 std::string write(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;
   return path.string();
-}
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
 }
 
 std::string game(const std::string& white, const std::string& black, const std::string& fen,
@@ -76,7 +72,7 @@ TEST_CASE("damiera-endings sample takes the first king ending of each drawn game
   INFO(sampled.output);
   REQUIRE(sampled.exitCode == 0);
   CHECK(sampled.output.find("2 of 2 king endings") != std::string::npos);
-  const std::string text = readText(out);
+  const std::string text = damiera::test::fileText(out);
   CHECK(text.find("# level, 8 pieces, games.pdn game 1 ply 0\n" + kLevel8 + "\n") !=
         std::string::npos);
   // After the capture, not before it (a position with a capture pending is half an exchange).

@@ -105,5 +105,5 @@ TEST_CASE("match cli: the default openings are exactly what make_openings.sh mak
   const RunResult made =
       runProgram({"bash", kSourceDir + "/tools/openings/make_openings.sh", kDamieraBinary, "3"});
   REQUIRE(made.exitCode == 0);
-  CHECK(made.output == readFile(kSourceDir + "/tools/openings/3ply.txt"));
+  CHECK(made.output == damiera::test::fileText(kSourceDir + "/tools/openings/3ply.txt"));
 }

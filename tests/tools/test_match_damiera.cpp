@@ -43,7 +43,7 @@ TEST_CASE("match: Damiera against Damiera completes with valid PDN", "[match][da
                                   "4", "--concurrency", "2", "--max-moves", "40", "--pdn", pdn});
   REQUIRE(run.exitCode == 0);
   CHECK(run.output.find("D1 vs D2      4") != std::string::npos);
-  const Parsed<std::vector<PdnGame>> games = readPdn(readFile(pdn));
+  const Parsed<std::vector<PdnGame>> games = readPdn(damiera::test::fileText(pdn));
   INFO(games.error);
   REQUIRE(games);
   REQUIRE(games.value->size() == 4);

@@ -46,7 +46,7 @@ TEST_CASE("match: a faulty engine loses every game with the reason, and the matc
   REQUIRE(run.exitCode == 0);
   CHECK(run.output.find("Good vs Bad      2     2     0     0  100.0%") != std::string::npos);
 
-  const Parsed<std::vector<PdnGame>> games = readPdn(readFile(pdn));
+  const Parsed<std::vector<PdnGame>> games = readPdn(damiera::test::fileText(pdn));
   REQUIRE(games);
   REQUIRE(games.value->size() == 2);
   for (const PdnGame& g : *games.value) {
@@ -62,14 +62,15 @@ TEST_CASE("match: a faulty engine loses every game with the reason, and the matc
   CHECK(processesLeftWith(marker) == 0);
 }
 
-TEST_CASE("match: with a clock, an engine that does not answer loses on time", "[match][faults][heavy]") {
+TEST_CASE("match: with a clock, an engine that does not answer loses on time",
+          "[match][faults][heavy]") {
   ScratchDir dir;
   const std::string pdn = dir.file("games.pdn");
   const RunResult run = runMatch({"--engine", "name=Good", fakeEngine("random", 0, "6201"),
                                   "--engine", "name=Slow", fakeEngine("hang", 1, "6202"), "--tc",
                                   "1+0.1", "--margin", "500", "--games", "2", "--pdn", pdn});
   REQUIRE(run.exitCode == 0);
-  const Parsed<std::vector<PdnGame>> games = readPdn(readFile(pdn));
+  const Parsed<std::vector<PdnGame>> games = readPdn(damiera::test::fileText(pdn));
   REQUIRE(games);
   REQUIRE(games.value->size() == 2);
   for (const PdnGame& g : *games.value) {

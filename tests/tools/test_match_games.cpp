@@ -19,7 +19,7 @@ using namespace damiera::test;
 namespace {
 
 std::vector<PdnGame> readGames(const std::string& path) {
-  Parsed<std::vector<PdnGame>> games = readPdn(readFile(path));
+  Parsed<std::vector<PdnGame>> games = readPdn(damiera::test::fileText(path));
   INFO("PDN error: " << games.error);
   REQUIRE(games);
   return std::move(*games.value);
@@ -130,8 +130,8 @@ TEST_CASE("match: a short match has consistent totals, valid PDN and swapped col
   // One log per engine per game, with the protocol both ways.
   for (int game = 1; game <= 4; ++game) {
     for (const std::string engine : {"Alpha", "Beta"}) {
-      const std::string log =
-          readFile(logs + "/game-00000" + std::to_string(game) + "-" + engine + ".log");
+      const std::string log = damiera::test::fileText(logs + "/game-00000" + std::to_string(game) +
+                                                      "-" + engine + ".log");
       CHECK(log.find(" > go depth 1") != std::string::npos);
       CHECK(log.find(" < bestmove ") != std::string::npos);
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/common/file_text.h"
 #include "tests/tools/match_support.h"
 
 namespace {
@@ -49,8 +50,7 @@ TEST_CASE("damiera-spsa plays its iterations, saves its state and resumes from i
   CHECK(countOf(first.output, "iteration ") == 2);
   CHECK(countOf(first.output, "games 2 ") == 2);
   CHECK(first.output.find("SearchTunables aspirationDelta=") != std::string::npos);
-  std::ifstream saved(state);
-  const std::string stateText((std::istreambuf_iterator<char>(saved)), {});
+  const std::string stateText = damiera::test::fileText(state);
   CHECK(stateText.find("done 2\n") != std::string::npos);
   CHECK(countOf(stateText, "result ") == 2);
   CHECK_FALSE(fs::exists(state + ".tmp"));

@@ -12,6 +12,7 @@
 
 #include "core/movegen.h"
 #include "core/square.h"
+#include "tests/common/file_text.h"
 #include "tests/common/tool_run.h"
 #include "train/sample.h"
 #include "train/sample_file.h"
@@ -26,11 +27,6 @@ using Run = damiera::tool_test::ToolRun;
 
 Run run(const std::string& arguments) {
   return damiera::tool_test::runTool(DAMIERA_SELFPLAY_TOOL, arguments);
-}
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
 }
 
 fs::path scratchFolder(const std::string& name) {
@@ -128,10 +124,10 @@ TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads",
   const fs::path dir = scratchFolder("selfplay-resume");
   REQUIRE(run(tinyRun(dir / "a", "--threads 2")).status == 0);
   REQUIRE(run(tinyRun(dir / "b", "--threads 1")).status == 0);
-  const std::string first = readFile(dir / "a.0000");
-  const std::string second = readFile(dir / "a.0001");
-  CHECK(readFile(dir / "b.0000") == first);
-  CHECK(readFile(dir / "b.0001") == second);
+  const std::string first = damiera::test::fileText(dir / "a.0000");
+  const std::string second = damiera::test::fileText(dir / "a.0001");
+  CHECK(damiera::test::fileText(dir / "b.0000") == first);
+  CHECK(damiera::test::fileText(dir / "b.0001") == second);
 
   SECTION("a complete run plays nothing more") {
     const Run again = run(tinyRun(dir / "a"));
@@ -149,8 +145,8 @@ TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads",
     CHECK(resumed.status == 0);
     CHECK_THAT(resumed.output, Catch::Contains("checksum differs: playing it again") &&
                                    Catch::Contains("played 5 games"));
-    CHECK(readFile(dir / "a.0000") == first);
-    CHECK(readFile(dir / "a.0001") == second);
+    CHECK(damiera::test::fileText(dir / "a.0000") == first);
+    CHECK(damiera::test::fileText(dir / "a.0001") == second);
   }
   SECTION("more games extend the last chunk and add new ones") {
     const Run more = run(tinyRun(dir / "a", "", 7));
@@ -158,7 +154,7 @@ TEST_CASE("selfplay: reruns resume, and the games do not depend on the threads",
     CHECK(more.status == 0);
     CHECK_THAT(more.output,
                Catch::Contains("3 of 7 games already") && Catch::Contains("played 4 games"));
-    CHECK(readFile(dir / "a.0000") == first);
+    CHECK(damiera::test::fileText(dir / "a.0000") == first);
     // The chunk now holds games 3..5; its first two games are the ones it held before.
     const std::vector<Sample> before = readSampleFile(dir / "b.0001");
     const std::vector<Sample> after = readSampleFile(dir / "a.0001");
@@ -190,7 +186,7 @@ TEST_CASE("selfplay: the node jitter changes the games, reproducibly", "[selfpla
                       " --games 2 --chunk-games 2 --nodes 300 --seed 3 --node-jitter " + jitter);
     INFO(r.output);
     REQUIRE(r.status == 0);
-    return readFile(dir / (name + ".0000"));
+    return damiera::test::fileText(dir / (name + ".0000"));
   };
   const std::string fixed = play("fixed", "0");
   const std::string jittered = play("jittered", "30");
@@ -259,7 +255,7 @@ TEST_CASE("selfplay: with --egdb a game ends at its first position in the databa
   CHECK(lost + drawn == 4);
   CHECK(lost > 0);
   CHECK(drawn > 0);
-  CHECK_THAT(readFile(dir / "sp.settings"), Catch::Contains("egdb-pieces 3\n"));
+  CHECK_THAT(damiera::test::fileText(dir / "sp.settings"), Catch::Contains("egdb-pieces 3\n"));
 
   // Played out instead: the games go on past their start.
   const fs::path out = dir / "out";
@@ -294,7 +290,8 @@ TEST_CASE("selfplay: bad options give one clear error", "[selfplay]") {
 }
 
 TEST_CASE("selfplay: --help is what docs/selfplay.md shows", "[selfplay]") {
-  const std::string doc = readFile(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "selfplay.md");
+  const std::string doc =
+      damiera::test::fileText(fs::path(DAMIERA_SOURCE_DIR) / "docs" / "selfplay.md");
   const std::size_t begin = doc.find("```\nUsage: damiera-selfplay");
   REQUIRE(begin != std::string::npos);
   const std::size_t end = doc.find("```", begin + 3);

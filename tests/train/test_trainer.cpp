@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "tests/common/file_text.h"
 #include "tests/common/tool_run.h"
 #include "train/sample.h"
 #include "train/sample_file.h"
@@ -68,13 +69,6 @@ Run runTrainer(const std::string& arguments) {
   return damiera::tool_test::runTool(DAMIERA_TRAIN_TOOL, arguments);
 }
 
-std::string bytesOf(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
 double trainLossAfter(const std::string& output, const std::string& line) {
   std::smatch m;
   const std::regex pattern(line + ": train loss ([0-9.]+) validation loss [0-9.]+");
@@ -96,17 +90,17 @@ TEST_CASE("damiera-train learns, deterministically, and writes a whole weights f
   CHECK(trainLossAfter(first.output, "epoch 4") < trainLossAfter(first.output, "start") - 0.01);
   const Run second = runTrainer(common + (dir / "b.weights").string());
   REQUIRE(second.status == 0);
-  const std::string a = bytesOf(dir / "a.weights");
+  const std::string a = damiera::test::fileText(dir / "a.weights");
   CHECK(a.size() == 241532);
   CHECK(a.substr(0, 8) == "DAMEVAL2");
-  CHECK(a == bytesOf(dir / "b.weights"));
+  CHECK(a == damiera::test::fileText(dir / "b.weights"));
   CHECK_FALSE(fs::exists(dir / "a.weights.tmp"));
   // Another seed shuffles differently: other weights.
   const Run other = runTrainer("--data " + (dir / "games.samples").string() +
                                " --epochs 4 --batch 512 --validation-every 5 --seed 4 --out " +
                                (dir / "c.weights").string());
   REQUIRE(other.status == 0);
-  CHECK(bytesOf(dir / "c.weights") != a);
+  CHECK(damiera::test::fileText(dir / "c.weights") != a);
   // --games: the first games only, so a run can be repeated while self-play adds chunks.
   const Run part = runTrainer("--data " + (dir / "games.samples").string() +
                               " --games 100 --epochs 1 --out " + (dir / "d.weights").string());
@@ -121,7 +115,7 @@ TEST_CASE("damiera-train learns, deterministically, and writes a whole weights f
   CHECK(kingTables(a).find_first_not_of('\0') != std::string::npos);
   const Run none = runTrainer(common + (dir / "e.weights").string() + " --king-tables none");
   REQUIRE(none.status == 0);
-  const std::string e = bytesOf(dir / "e.weights");
+  const std::string e = damiera::test::fileText(dir / "e.weights");
   CHECK(kingTables(e).find_first_not_of('\0') == std::string::npos);
   CHECK(e != a);
 }
