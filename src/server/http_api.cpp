@@ -65,6 +65,7 @@ struct Job {
   std::atomic<int> analysed{0};
   std::string analysis;                              // the JSON, once done
   std::shared_ptr<analysis::GameAnalyser> analyser;  // while running: to stop it
+  bool cancelled = false;  // DELETEd before it was done: forgotten, its place given back
 };
 
 std::string_view statusName(Job::Status status) {
@@ -150,6 +151,7 @@ struct HttpApi::State {
   std::deque<std::pair<std::chrono::steady_clock::time_point, std::uint64_t>> recentNodes;
   std::uint64_t evalsSearched = 0;
   std::uint64_t gamesAnalysed = 0;
+  std::uint64_t analysesCancelled = 0;
 
   // Under mutex: a place in the queues for `client`, or the 429 that refuses it.
   std::optional<HttpResponse> admitLocked(const std::string& client) {
@@ -298,7 +300,7 @@ void runAnalysis(const std::shared_ptr<State>& state, const std::shared_ptr<Job>
   const auto analyser = std::make_shared<analysis::GameAnalyser>(effort, analysis::Thresholds{});
   {
     const std::lock_guard lock(state->mutex);
-    if (state->stopping) return;
+    if (state->stopping || job->cancelled) return;
     job->status = Job::Status::Running;
     job->analyser = analyser;
   }
@@ -306,7 +308,7 @@ void runAnalysis(const std::shared_ptr<State>& state, const std::shared_ptr<Job>
       analyser->analyse(game, [&job] { job->analysed.fetch_add(1); });
   std::string body = analyser->stopped() ? std::string() : analysisJson(analysed);
   const std::lock_guard lock(state->mutex);
-  if (state->stopping) return;
+  if (state->stopping || job->cancelled) return;  // a cancel gave the place back already
   ++state->gamesAnalysed;
   job->analysis = std::move(body);
   job->status = Job::Status::Done;
@@ -349,6 +351,8 @@ std::string metricsText(State& state) {
   metric("damiera_http_evals_searched_total", "counter", "Evaluations searched.",
          state.evalsSearched);
   metric("damiera_http_games_analysed_total", "counter", "Games analysed.", state.gamesAnalysed);
+  metric("damiera_http_analyses_cancelled_total", "counter",
+         "Game analyses cancelled (DELETE) before they were done.", state.analysesCancelled);
   metric("damiera_http_search_nodes_total", "counter", "Nodes searched by the evaluations.",
          state.nodes);
   std::uint64_t recent = 0;
@@ -483,6 +487,41 @@ void handleSubmit(const std::shared_ptr<State>& state, const HttpRequest& httpRe
   respondLocked(*state, reply, std::move(accepted));
 }
 
+// GET /v1/analyse/ID: the job; DELETE: the job cancelled (if not done) and forgotten.
+void handleJob(State& state, const HttpRequest& request, const HttpTarget& target,
+               const HttpReply& reply) {
+  const std::lock_guard lock(state.mutex);
+  if (!target.parameters.empty())
+    return respondLocked(state, reply,
+                         failure(http::status::bad_request, "a job's address takes no parameters"));
+  const std::string id = target.path.substr(std::string_view("/v1/analyse/").size());
+  const auto found = state.jobs.find(id);
+  if (found == state.jobs.end())
+    return respondLocked(state, reply,
+                         failure(http::status::not_found, "no such analysis job: " + id));
+  const std::shared_ptr<Job> job = found->second;
+  if (request.method() == http::verb::get)
+    return respondLocked(
+        state, reply,
+        json(http::status::ok, jobJson(job->id, std::string(statusName(job->status)),
+                                       job->positions, job->analysed.load(), job->analysis)));
+  assert(request.method() == http::verb::delete_);
+  if (job->status != Job::Status::Done) {
+    // A queued job never starts; a running one stops within a node check. Its place in the
+    // client's queue is free now: the worker that runs it gives nothing back.
+    job->cancelled = true;
+    if (job->analyser) job->analyser->stop();
+    state.releaseLocked(job->client);
+    ++state.analysesCancelled;
+  }
+  state.jobs.erase(found);
+  state.jobOrder.erase(std::find(state.jobOrder.begin(), state.jobOrder.end(), id));
+  HttpResponse gone(http::status::no_content, 11);
+  gone.set(http::field::cache_control, "no-store");
+  gone.prepare_payload();
+  respondLocked(state, reply, std::move(gone));
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& servedPaths() {
@@ -536,7 +575,7 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
       };
       if (request.method() == http::verb::options) {
         HttpResponse allowed(http::status::no_content, 11);
-        allowed.set(http::field::access_control_allow_methods, "GET, POST");
+        allowed.set(http::field::access_control_allow_methods, "GET, POST, DELETE");
         allowed.set(http::field::access_control_allow_headers, "Authorization, Content-Type");
         allowed.set(http::field::access_control_max_age, "600");
         allowed.prepare_payload();
@@ -588,6 +627,14 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
     }
     return handleSubmit(state, request, *target, client, reply);
   }
+  if (path.rfind("/v1/analyse/", 0) == 0) {
+    if (!get && request.method() != http::verb::delete_) {
+      HttpResponse refused = failure(http::status::method_not_allowed, "use GET or DELETE");
+      refused.set(http::field::allow, "GET, DELETE");
+      return respond(std::move(refused));
+    }
+    return handleJob(*state, request, *target, reply);
+  }
   if (!get) {
     HttpResponse refused = failure(http::status::method_not_allowed, "use GET");
     refused.set(http::field::allow, "GET");
@@ -600,20 +647,8 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
         makeResponse(http::status::ok, metricsText(*state), "text/plain; version=0.0.4");
     return respond(std::move(metrics));
   }
-  if (path == "/v1/eval") return handleEval(state, *target, client, std::move(reply));
-  // GET /v1/analyse/ID
-  if (!target->parameters.empty())
-    return respond(failure(http::status::bad_request, "a job's address takes no parameters"));
-  const std::string id = path.substr(std::string_view("/v1/analyse/").size());
-  const std::lock_guard lock(state->mutex);
-  const auto found = state->jobs.find(id);
-  if (found == state->jobs.end())
-    return respondLocked(*state, reply,
-                         failure(http::status::not_found, "no such analysis job: " + id));
-  const Job& job = *found->second;
-  respondLocked(*state, reply,
-                json(http::status::ok, jobJson(job.id, std::string(statusName(job.status)),
-                                               job.positions, job.analysed.load(), job.analysis)));
+  assert(path == "/v1/eval");
+  handleEval(state, *target, client, std::move(reply));
 }
 
 }  // namespace damiera::server

@@ -6,6 +6,7 @@
 //   GET  /v1/eval?fen=FEN&depth=N&multipv=K   (or movetime=MS)   lichess cloud eval's shape
 //   POST /v1/analyse?depth=N   body: one PDN game                 202 and a job id
 //   GET  /v1/analyse/ID                                           its progress, then the analysis
+//   DELETE /v1/analyse/ID                                         cancelled if not done; forgotten
 //   GET  /metrics                                                 Prometheus text
 //   GET  /health                                                  "ok"
 //

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "core/fen.h"
 #include "server/eval_cache.h"
@@ -192,6 +193,93 @@ TEST_CASE("A game's analysis is a job: submitted, then done with every move judg
   CHECK(analysis["white"]["moves"] == 2);
 }
 
+// The metric `name`'s value in a /metrics scrape (-1 when it is not there).
+long long metricValue(Api& server, const std::string& name) {
+  Outcome outcome;
+  const std::string text = server.call(request(http::verb::get, "/metrics"), outcome).body();
+  const auto at = text.find('\n' + name + ' ');
+  return at == std::string::npos ? -1 : std::stoll(text.substr(at + name.size() + 2));
+}
+
+// POSTs a game's analysis; the job's address.
+std::string submitAnalysis(Api& server, const std::string& query) {
+  Outcome submitted;
+  const HttpResponse& accepted =
+      server.call(request(http::verb::post, "/v1/analyse?" + query, kPdnGame), submitted);
+  INFO(accepted.body());
+  REQUIRE(accepted.result_int() == 202);
+  return json::parse(accepted.body())["url"];
+}
+
+TEST_CASE("DELETE cancels an analysis not done and forgets it, its place free at once",
+          "[server][http]") {
+  HttpApiConfig config;
+  config.maxDepth = 60;  // a search that never ends within the test: only a cancel ends it
+  config.queuePerClient = 1;
+  Api server(config, 1);
+  const auto remove = [&server](const std::string& target) {
+    Outcome outcome;
+    const HttpResponse& response = server.call(request(http::verb::delete_, target), outcome);
+    INFO(response.body());
+    return response.result_int();
+  };
+
+  SECTION("a running one: its worker is free for the next job") {
+    const std::string endless = submitAnalysis(server, "depth=60");
+    const auto deadline = std::chrono::steady_clock::now() + kPatience;
+    while (server.callJson(endless, 200)["status"] != "running") {  // polled, as a client does
+      REQUIRE(std::chrono::steady_clock::now() < deadline);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    CHECK(remove(endless) == 204);
+    CHECK(server.api.pending() == 0);  // the client's one place is free: the next is taken
+    const std::string next = submitAnalysis(server, "depth=2");
+    CHECK(server.callJson(endless, 404)["error"].get<std::string>().rfind("no such", 0) == 0);
+    REQUIRE(server.api.waitUntilPending(0, kPatience));  // on the one worker: it was freed
+    CHECK(server.callJson(next, 200)["status"] == "done");
+    CHECK(metricValue(server, "damiera_http_analyses_cancelled_total") == 1);
+    CHECK(metricValue(server, "damiera_http_games_analysed_total") == 1);
+  }
+  SECTION("a queued one never runs") {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool release = false;
+    server.pool.submit([&] {  // holds the one worker
+      std::unique_lock lock(mutex);
+      changed.wait(lock, [&] { return release; });
+    });
+    const std::string queued = submitAnalysis(server, "depth=2");
+    CHECK(server.callJson(queued, 200)["status"] == "queued");
+    CHECK(remove(queued) == 204);
+    CHECK(server.api.pending() == 0);
+    {
+      const std::lock_guard lock(mutex);
+      release = true;
+    }
+    changed.notify_all();
+    const std::string next = submitAnalysis(server, "depth=2");
+    REQUIRE(server.api.waitUntilPending(0, kPatience));
+    CHECK(server.callJson(next, 200)["status"] == "done");
+    CHECK(metricValue(server, "damiera_http_games_analysed_total") == 1);  // only the next
+  }
+  SECTION("a done one is forgotten, not counted as cancelled; an unknown one is a 404") {
+    const std::string done = submitAnalysis(server, "depth=2");
+    REQUIRE(server.api.waitUntilPending(0, kPatience));
+    CHECK(remove(done) == 204);
+    CHECK(server.callJson(done, 404)["error"].get<std::string>().rfind("no such", 0) == 0);
+    CHECK(remove(done) == 404);
+    CHECK(metricValue(server, "damiera_http_analyses_cancelled_total") == 0);
+  }
+  SECTION("another method on a job is refused, naming the two") {
+    Outcome outcome;
+    const HttpResponse& refused =
+        server.call(request(http::verb::put, "/v1/analyse/0123"), outcome);
+    CHECK(refused.result_int() == 405);
+    CHECK(refused[http::field::allow] == "GET, DELETE");
+    CHECK(json::parse(refused.body())["error"] == "use GET or DELETE");
+  }
+}
+
 TEST_CASE("A token is asked for as a Bearer token", "[server][http]") {
   HttpApiConfig config;
   config.token = "s3cret";
@@ -229,7 +317,7 @@ TEST_CASE("A page of an --allow-origin origin may read the answers (CORS), other
   const HttpResponse& allowed = server.call(asked, preflight);
   CHECK(allowed.result_int() == 204);
   CHECK(allowed[http::field::access_control_allow_origin] == "http://127.0.0.1:8000");
-  CHECK(allowed[http::field::access_control_allow_methods] == "GET, POST");
+  CHECK(allowed[http::field::access_control_allow_methods] == "GET, POST, DELETE");
   CHECK(allowed[http::field::access_control_allow_headers] == "Authorization, Content-Type");
   // Every answer to that page names it, errors too (the page shows their message).
   HttpRequest submitted =

@@ -110,8 +110,8 @@ async function analyseGame() {
 
 function cancelAnalysis() {
   analysisView.cancelled = true;
-  // The page's engine ends the position it is searching at once; a server's job goes on there
-  // (the API has no cancel), only its polling stops.
+  // The page's engine ends the position it is searching at once; a server's job is cancelled
+  // there (DELETE) at its next poll.
   if ($('analysis-backend').value === 'engine' && page.engine) page.engine.stop();
 }
 

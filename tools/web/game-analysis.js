@@ -260,7 +260,12 @@
     var jobUrl = base + job.url;
     var getHeaders = options.token ? {Authorization: headers.Authorization} : {};
     for (;;) {
-      if (options.isCancelled && options.isCancelled()) throw cancelled();
+      if (options.isCancelled && options.isCancelled()) {
+        // The server stops the job too (DELETE: docs/http.md); an older server without it goes
+        // on, which only costs it the searches.
+        fetch(jobUrl, {method: 'DELETE', headers: getHeaders}).catch(function () {});
+        throw cancelled();
+      }
       var state = await apiCall(jobUrl, {headers: getHeaders});
       if (options.onProgress) options.onProgress(state.analysed, state.positions);
       if (state.status === 'done') return fromServer(state.analysis, game);
