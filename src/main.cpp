@@ -16,6 +16,7 @@
 #include "engine/hub_session.h"
 #include "engine/native_line_session.h"
 #include "engine/option_table.h"
+#include "host/forwarded_client.h"
 #include "host/stdio_loop.h"
 #include "host/tcp_auth.h"
 #include "host/tcp_config.h"
@@ -74,6 +75,10 @@ po::options_description serverOptions() {
        "before the next is refused with 429 (default 64)")  //
       ("http-client-queue", po::value<int>()->value_name("N"),
        "with --http: the same for one client (one address) (default 4)")  //
+      ("trusted-proxy", po::value<std::vector<std::string>>()->composing()->value_name("ADDR"),
+       "with --http: a reverse proxy's IP address (nginx, HAProxy) whose X-Forwarded-For header "
+       "names the client of a request, for --http-client-queue and the log; repeat for more; "
+       "without it every request's client is its connection's address")  //
       ("http-cache", po::value<int>()->value_name("N"),
        "with --http: positions whose evaluation is kept for the next request (default "
        "100000)")  //
@@ -167,8 +172,15 @@ damiera::server::AnalysisServerConfig serverConfig(const po::variables_map& args
     http.cacheEntries = static_cast<std::size_t>(
         serverInteger(args, "http-cache", 0, kLargest, static_cast<int>(http.cacheEntries)));
     config.http = http;
+    if (args.count("trusted-proxy")) {
+      for (const std::string& text : args["trusted-proxy"].as<std::vector<std::string>>()) {
+        const auto address = host::canonicalAddress(text);
+        if (!address) throw po::error("--trusted-proxy " + text + ": not an IP address");
+        config.tcp.trustedProxies.push_back(*address);
+      }
+    }
   } else {
-    for (const char* option : {"http-queue", "http-client-queue", "http-cache"})
+    for (const char* option : {"http-queue", "http-client-queue", "http-cache", "trusted-proxy"})
       if (args.count(option))
         throw po::error("--" + std::string(option) + " is an option of --http");
   }

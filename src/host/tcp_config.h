@@ -52,6 +52,9 @@ struct TcpServerConfig {
   // ("https://example.org"); empty: any. A client that sends no Origin (not a browser) is not
   // asked.
   std::vector<std::string> allowedOrigins;
+  // --trusted-proxy: the reverse proxies (canonical addresses) whose X-Forwarded-For names an
+  // HTTP request's client (host/forwarded_client.h); empty: the peer is the client.
+  std::vector<std::string> trustedProxies;
   // --http: the requests that are not a WebSocket upgrade (Transport WebSocket or Http); null:
   // only /health is answered.
   std::shared_ptr<HttpEndpoint> http;

@@ -8,6 +8,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <utility>
 
+#include "host/forwarded_client.h"
 #include "host/http_endpoint.h"
 #include "host/server_log.h"
 #include "version.h"
@@ -177,7 +178,15 @@ void WebSocketConnection::handOver(const http::request<http::string_body>& reque
     timer_.expires_at(std::chrono::steady_clock::time_point::max());
   error_code failed;
   const auto peer = socket_.next_layer().remote_endpoint(failed);
-  const std::string client = failed ? std::string("unknown") : peer.address().to_string();
+  const std::string address = failed ? std::string("unknown") : peer.address().to_string();
+  const auto forwarded = request.find("X-Forwarded-For");
+  const std::string client =
+      forwardedClient(address,
+                      forwarded == request.end()
+                          ? std::string_view()
+                          : std::string_view(forwarded->value().data(), forwarded->value().size()),
+                      config_.trustedProxies);
+  httpClient_ = client == address ? std::string() : client;
   config_.http->handle(request, client, [self = self()](HttpResponse response) {
     asio::post(self->strand_, [self, response = std::move(response)]() mutable {
       self->writeHttp(std::move(response));
@@ -198,7 +207,8 @@ void WebSocketConnection::writeHttp(http::response<http::string_body> response) 
   httpReply_->prepare_payload();
   logLine(peer() + " http \"" + (requestLine_.empty() ? std::string("-") : requestLine_) + "\" " +
           std::to_string(httpReply_->result_int()) + ' ' +
-          std::to_string(httpReply_->body().size()) + " bytes");
+          std::to_string(httpReply_->body().size()) + " bytes" +
+          (httpClient_.empty() ? std::string() : " for " + httpClient_));
   http::async_write(
       socket_.next_layer(), *httpReply_,
       [self = self()](const error_code& error, std::size_t) { self->onHttpWritten(error); });

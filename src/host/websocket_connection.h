@@ -84,11 +84,12 @@ class WebSocketConnection : public SessionConnection {
   std::unique_ptr<boost::beast::http::response<boost::beast::http::string_body>> httpReply_;
   std::optional<std::string> refusal_;  // why to close right after the upgrade (the Origin)
   std::string requestLine_;             // "GET /v1/eval?..." for the log, once handed over
-  bool keepAlive_ = false;              // the connection is kept after this response
-  unsigned httpVersion_ = 11;           // the request's (11: HTTP/1.1), the response's too
-  boost::beast::flat_buffer input_;     // the message being read, at most --max-line and a bit
-  bool writing_ = false;                // an async_write is in progress
-  bool closing_ = false;                // the close handshake has begun
+  std::string httpClient_;     // the client a trusted proxy named (--trusted-proxy), else empty
+  bool keepAlive_ = false;     // the connection is kept after this response
+  unsigned httpVersion_ = 11;  // the request's (11: HTTP/1.1), the response's too
+  boost::beast::flat_buffer input_;  // the message being read, at most --max-line and a bit
+  bool writing_ = false;             // an async_write is in progress
+  bool closing_ = false;             // the close handshake has begun
   boost::beast::websocket::close_reason closeReason_;
   std::string written_;              // the message of the write in progress
   boost::asio::steady_timer timer_;  // the handshake deadline, then the idle timeout, then linger

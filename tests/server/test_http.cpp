@@ -284,3 +284,49 @@ TEST_CASE("Over HTTP/1.0 a connection is closed after its answer unless it asks 
   CHECK(kept.fetch({"GET", "/health", {}, {{"Connection", "keep-alive"}}, 10}).status == 200);
   CHECK(server.stopCleanly());
 }
+
+TEST_CASE("Behind a trusted proxy each client named by X-Forwarded-For has its own queue",
+          "[server][http]") {
+  const std::string eval = "/v1/eval?fen=" + kStartFen + "&depth=";
+  const auto from = [](const std::string& client, std::string method, const std::string& target,
+                       std::string body = "") {
+    HttpExchange exchange{std::move(method), target, std::move(body), {}};
+    if (!client.empty()) exchange.headers["X-Forwarded-For"] = client;
+    return exchange;
+  };
+  // One place a client; an analysis at depth 60 holds the place of 203.0.113.5 until cancelled.
+  const std::vector<std::string> common = {"--http-client-queue", "1", "--max-depth", "60"};
+  SECTION("trusted: the header names the client") {
+    const std::string log = temporaryFile("http-trusted-proxy.log", "");
+    {
+      std::vector<std::string> args = common;
+      args.insert(args.end(), {"--trusted-proxy", "127.0.0.1"});
+      ServerProcess server(httpServer(args), "127.0.0.1:0", log);
+      const HttpAnswer held =
+          httpFetch(server.port(), from("203.0.113.5", "POST", "/v1/analyse?depth=60", kGame));
+      REQUIRE(held.status == 202);
+      CHECK(httpFetch(server.port(), from("203.0.113.5", "GET", eval + "3")).status == 429);
+      CHECK(httpFetch(server.port(), from("198.51.100.7", "GET", eval + "2")).status == 200);
+      CHECK(httpFetch(server.port(), from("", "GET", eval + "4")).status == 200);  // the proxy's
+      CHECK(httpFetch(server.port(), from("203.0.113.5", "DELETE", body(held)["url"])).status ==
+            204);
+      CHECK(httpFetch(server.port(), from("203.0.113.5", "GET", eval + "3")).status == 200);
+      CHECK(server.stopCleanly());
+    }
+    const std::string lines = damiera::test::fileText(log);
+    INFO(lines);
+    CHECK(lines.find(" 429 ") != std::string::npos);
+    CHECK(lines.find("bytes for 203.0.113.5\n") != std::string::npos);
+    CHECK(lines.find("bytes for 198.51.100.7\n") != std::string::npos);
+  }
+  SECTION("not trusted: the header is anyone's to write, and every request is the peer's") {
+    ServerProcess server(httpServer(common));
+    const HttpAnswer held =
+        httpFetch(server.port(), from("203.0.113.5", "POST", "/v1/analyse?depth=60", kGame));
+    REQUIRE(held.status == 202);
+    CHECK(httpFetch(server.port(), from("198.51.100.7", "GET", eval + "2")).status == 429);
+    CHECK(httpFetch(server.port(), from("", "DELETE", body(held)["url"])).status == 204);
+    CHECK(httpFetch(server.port(), from("198.51.100.7", "GET", eval + "2")).status == 200);
+    CHECK(server.stopCleanly());
+  }
+}
