@@ -56,6 +56,13 @@ HttpResponse failure(http::status status, std::string_view message) {
   return json(status, errorJson(message));
 }
 
+// 405 with the methods the path takes (`allow`, as the Allow header lists them).
+HttpResponse methodNotAllowed(std::string_view message, std::string_view allow) {
+  HttpResponse refused = failure(http::status::method_not_allowed, message);
+  refused.set(http::field::allow, std::string(allow));
+  return refused;
+}
+
 struct Job {
   enum class Status { Queued, Running, Done };
   std::string id;
@@ -602,11 +609,7 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
   const std::string& path = target->path;
   const bool get = request.method() == http::verb::get;
   if (path == "/health") {
-    if (!get) {
-      HttpResponse refused = failure(http::status::method_not_allowed, "use GET");
-      refused.set(http::field::allow, "GET");
-      return respond(std::move(refused));
-    }
+    if (!get) return respond(methodNotAllowed("use GET", "GET"));
     return respond(makeResponse(http::status::ok, "ok\n", "text/plain"));
   }
   const bool known = path == "/v1/eval" || path == "/v1/analyse" || path == "/metrics" ||
@@ -620,26 +623,16 @@ void HttpApi::handle(const HttpRequest& request, std::string_view clientName, Ht
   if (request.body().size() > state->config.maxBodyBytes)
     return respond(failure(http::status::payload_too_large, "request body too large"));
   if (path == "/v1/analyse") {
-    if (request.method() != http::verb::post) {
-      HttpResponse refused = failure(http::status::method_not_allowed, "use POST with a PDN game");
-      refused.set(http::field::allow, "POST");
-      return respond(std::move(refused));
-    }
+    if (request.method() != http::verb::post)
+      return respond(methodNotAllowed("use POST with a PDN game", "POST"));
     return handleSubmit(state, request, *target, client, reply);
   }
   if (path.rfind("/v1/analyse/", 0) == 0) {
-    if (!get && request.method() != http::verb::delete_) {
-      HttpResponse refused = failure(http::status::method_not_allowed, "use GET or DELETE");
-      refused.set(http::field::allow, "GET, DELETE");
-      return respond(std::move(refused));
-    }
+    if (!get && request.method() != http::verb::delete_)
+      return respond(methodNotAllowed("use GET or DELETE", "GET, DELETE"));
     return handleJob(*state, request, *target, reply);
   }
-  if (!get) {
-    HttpResponse refused = failure(http::status::method_not_allowed, "use GET");
-    refused.set(http::field::allow, "GET");
-    return respond(std::move(refused));
-  }
+  if (!get) return respond(methodNotAllowed("use GET", "GET"));
   if (path == "/metrics") {
     if (!target->parameters.empty())
       return respond(failure(http::status::bad_request, "/metrics takes no parameters"));
