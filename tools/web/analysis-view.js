@@ -8,6 +8,7 @@
 const analysisView = {
   running: false,
   cancelled: false,
+  abort: null,    // an AbortController while an analysis runs: Cancel aborts it
   result: null,   // the last analysis (game-analysis.js's result object)
   error: '',      // the last error shown
   shownPly: null, // the move whose position the board shows
@@ -70,6 +71,7 @@ async function analyseGame() {
   }
   analysisView.running = true;
   analysisView.cancelled = false;
+  analysisView.abort = new AbortController();
   page.analysing = true;
   $('analyse-game').disabled = true;
   $('cancel-analysis').disabled = false;
@@ -78,6 +80,7 @@ async function analyseGame() {
   const options = {
     language: $('language').value,
     isCancelled: () => analysisView.cancelled,
+    signal: analysisView.abort.signal,
     onProgress: (done, total) => showProgress(done, total, started),
   };
   showProgress(0, game.moves.length + 1, started);
@@ -111,7 +114,8 @@ async function analyseGame() {
 function cancelAnalysis() {
   analysisView.cancelled = true;
   // The page's engine ends the position it is searching at once; a server's job is cancelled
-  // there (DELETE) at its next poll.
+  // there (DELETE) at once too: the abort ends the wait for the next poll.
+  if (analysisView.abort) analysisView.abort.abort();
   if ($('analysis-backend').value === 'engine' && page.engine) page.engine.stop();
 }
 

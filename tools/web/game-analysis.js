@@ -248,9 +248,25 @@
     return body;
   }
 
+  // `ms` milliseconds, or less when `signal` aborts first.
+  function pause(ms, signal) {
+    return new Promise(function (resolve) {
+      if (signal && signal.aborted) return resolve();
+      var done = function () {
+        clearTimeout(timer);
+        if (signal) signal.removeEventListener('abort', done);
+        resolve();
+      };
+      var timer = setTimeout(done, ms);
+      if (signal) signal.addEventListener('abort', done);
+    });
+  }
+
   // options: depth, token (a Bearer token, when the server asks for one), onProgress(done,
-  // total), isCancelled(), pollMs. `text` is the PDN as pasted (the server reads it itself: a
-  // malformed game is its 400, naming the move); `game` is the same read here, for the boards.
+  // total), isCancelled(), signal (an AbortSignal: its abort ends the wait between two polls,
+  // so the server hears of a cancel at once, not a poll later), pollMs. `text` is the PDN as
+  // pasted (the server reads it itself: a malformed game is its 400, naming the move); `game`
+  // is the same read here, for the boards.
   async function analyseWithServer(baseUrl, text, game, options) {
     var base = baseUrl.replace(/\/+$/, '');
     var headers = {'Content-Type': 'text/plain'};
@@ -259,8 +275,11 @@
                             {method: 'POST', body: text, headers: headers});
     var jobUrl = base + job.url;
     var getHeaders = options.token ? {Authorization: headers.Authorization} : {};
+    var isCancelled = function () {
+      return (options.signal && options.signal.aborted) || (options.isCancelled && options.isCancelled());
+    };
     for (;;) {
-      if (options.isCancelled && options.isCancelled()) {
+      if (isCancelled()) {
         // The server stops the job too (DELETE: docs/http.md); an older server without it goes
         // on, which only costs it the searches.
         fetch(jobUrl, {method: 'DELETE', headers: getHeaders}).catch(function () {});
@@ -269,9 +288,7 @@
       var state = await apiCall(jobUrl, {headers: getHeaders});
       if (options.onProgress) options.onProgress(state.analysed, state.positions);
       if (state.status === 'done') return fromServer(state.analysis, game);
-      await new Promise(function (resolve) {
-        setTimeout(resolve, options.pollMs || 250);
-      });
+      await pause(options.pollMs || 250, options.signal);
     }
   }
 
