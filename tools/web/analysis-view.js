@@ -7,7 +7,6 @@
 
 const analysisView = {
   running: false,
-  cancelled: false,
   abort: null,    // an AbortController while an analysis runs: Cancel aborts it
   result: null,   // the last analysis (game-analysis.js's result object)
   error: '',      // the last error shown
@@ -70,7 +69,6 @@ async function analyseGame() {
     return;
   }
   analysisView.running = true;
-  analysisView.cancelled = false;
   analysisView.abort = new AbortController();
   page.analysing = true;
   $('analyse-game').disabled = true;
@@ -79,7 +77,7 @@ async function analyseGame() {
   const started = performance.now();
   const options = {
     language: $('language').value,
-    isCancelled: () => analysisView.cancelled,
+    isCancelled: () => analysisView.abort.signal.aborted,  // the page's engine asks between positions
     signal: analysisView.abort.signal,
     onProgress: (done, total) => showProgress(done, total, started),
   };
@@ -112,7 +110,6 @@ async function analyseGame() {
 }
 
 function cancelAnalysis() {
-  analysisView.cancelled = true;
   // The page's engine ends the position it is searching at once; a server's job is cancelled
   // there (DELETE) at once too: the abort ends the wait for the next poll.
   if (analysisView.abort) analysisView.abort.abort();
